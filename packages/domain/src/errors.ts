@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/**
+ * Stable error codes of the API. Every error body is `{ code, message }`; the PWA maps the code to
+ * translated text (CONVENTIONS "Errors"). Add codes here, never inline strings in a route.
+ */
+export const ERROR_CODES = [
+  'BAD_REQUEST',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'RATE_LIMITED',
+  'INTERNAL',
+  'UNAVAILABLE',
+] as const;
+export const ErrorCodeSchema = z.enum(ERROR_CODES);
+export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
+
+export const ApiErrorSchema = z.object({
+  code: ErrorCodeSchema,
+  message: z.string(),
+  /** For BAD_REQUEST: the dotted path of the first field that failed. */
+  field: z.string().optional(),
+});
+export type ApiError = z.infer<typeof ApiErrorSchema>;
+
+/** HTTP status of each error code. */
+export const ERROR_HTTP_STATUS: Record<ErrorCode, number> = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+};

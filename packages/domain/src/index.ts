@@ -1,0 +1,5 @@
+export * from './errors.ts';
+export * from './enumerations.ts';
+export * from './service-types.ts';
+export * from './service-status.ts';
+export * from './brand.ts';
