@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { BrandSchema } from '../brand.ts';
+import { BranchSchema, LanguageSchema } from '../enumerations.ts';
+
+/**
+ * `GET /app-config.json?brand=&account=`: what the PWA needs at start, from the server and never from
+ * build-time variables (ARCHITECTURE decision 5). The brand is resolved by the server from the
+ * `brand` query, the `account` query or the host name, in that order.
+ */
+export const RuntimeConfigSchema = z.object({
+  /** Base URLs of the three services (same origin by default). */
+  api: z.object({
+    common: z.string(),
+    storage: z.string(),
+    autodispatch: z.string(),
+  }),
+  /** The public app key sent as `x-api-key` on every common-API call (ARCHITECTURE decision 9). */
+  appKey: z.string(),
+  brand: BrandSchema,
+  /** URL prefix under which the brand's assets (logo, icon, favicon) are served. */
+  brandAssetsBase: z.string(),
+  /** The account the brand resolved to, when one was found (query `account`, or the brand's default). */
+  accountId: z.string().nullable(),
+  defaultLanguage: LanguageSchema,
+  /** Countries where address search may look when the account has no branch (SPEC 5). */
+  addressCountries: z.array(BranchSchema),
+  map: z.object({ provider: z.enum(['embedded', 'style-url']), styleUrl: z.string().nullable() }),
+  payments: z.object({ provider: z.enum(['sandbox', 'stripe']), publishableKey: z.string().nullable() }),
+});
+export type RuntimeConfig = z.infer<typeof RuntimeConfigSchema>;
