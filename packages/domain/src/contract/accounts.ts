@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { AccountKindSchema, BranchSchema, PolicyLimitVersionSchema } from '../enumerations.ts';
+import { ServiceTypeNameSchema } from '../service-types.ts';
+
+/** Database and wire id of an account: 24 lowercase hex characters (legacy object id shape). */
+export const AccountIdSchema = z.string().regex(/^[0-9a-f]{24}$/, 'Expected a 24-character hex id');
+
+/** Amount in cents (SPEC 9: "Amounts are in cents"). */
+export const CentsSchema = z.number().int().nonnegative();
+
+/**
+ * Per-account switches for rules that SPEC 4 gives to "certain accounts". Each is a flag so that no
+ * code tests an account id.
+ */
+export const AccountConfigSchema = z.object({
+  /** SPEC 3 "config.policyLimitVersion". */
+  policyLimitVersion: PolicyLimitVersionSchema.default('V1'),
+  /** SPEC 4: "to /finished for certain account ids and /survey for the rest". */
+  finishedScreenAfterService: z.boolean().default(false),
+  /** SPEC 4 tracking: "For some accounts the step 'survey' is shown as 'finished'". */
+  surveyStepShownAsFinished: z.boolean().default(false),
+  /** SPEC 4 tracking: "for some accounts whose service is Finished the step becomes 'social'". */
+  socialStepWhenFinished: z.boolean().default(false),
+  /** SPEC 9: "Fees apply only to the 'connect' brand or when the legacy receipt preview is on". */
+  legacyReceiptPreview: z.boolean().default(false),
+  /** SPEC 2 "/services": help text of the optional Other tile (home track). */
+  otherTileHelpText: z.string().nullable().default(null),
+});
+export type AccountConfig = z.infer<typeof AccountConfigSchema>;
+
+/** SPEC 3 "Account". */
+export const AccountSchema = z.object({
+  _id: AccountIdSchema,
+  name: z.string(),
+  smsName: z.string(),
+  branch: BranchSchema,
+  /** Brand slug (packages/brands). */
+  brand: z.string(),
+  /** SPEC 1: "A Member and a Visitor account exist as separate accounts per branch". */
+  kind: AccountKindSchema,
+  phone: z.string(),
+  serviceCoordinationPhone: z.string(),
+  /** Salesforce account id of the branch (SPEC 3 "salesforce (account id)"). */
+  salesforce: z.string(),
+  config: AccountConfigSchema,
+  /** Management fee in cents. */
+  managementFee: CentsSchema,
+  /** Fee in cents by service type name. */
+  serviceFees: z.partialRecord(ServiceTypeNameSchema, CentsSchema),
+  /** Tax label shown on receipts and its rate as a fraction (0.115 = 11.5 %). */
+  tax: z.object({ label: z.string(), rate: z.number().min(0).max(1) }),
+  homeServicesAllowed: z.array(ServiceTypeNameSchema),
+  pwaHomeServicesAllowed: z.array(ServiceTypeNameSchema),
+  pwaRoadServicesAllowed: z.array(ServiceTypeNameSchema),
+});
+export type Account = z.infer<typeof AccountSchema>;
+
+/** SPEC 3 Session "a campaign may carry serviceTypes"; its name is sent as DIDNumber. */
+export const CampaignSchema = z.object({
+  name: z.string(),
+  account: AccountIdSchema,
+  brand: z.string(),
+  serviceTypes: z.array(ServiceTypeNameSchema),
+  active: z.boolean(),
+});
+export type Campaign = z.infer<typeof CampaignSchema>;
+
+/**
+ * SPEC 3 Session "integrations (connect-app-service-creation, connect-app-tracking; service creation
+ * has disableContractSearch)" and SPEC 4 "the integration's success redirect URL".
+ */
+export const IntegrationSchema = z.discriminatedUnion('name', [
+  z.object({
+    name: z.literal('connect-app-service-creation'),
+    enabled: z.boolean(),
+    config: z.object({ disableContractSearch: z.boolean().default(false) }),
+  }),
+  z.object({
+    name: z.literal('connect-app-tracking'),
+    enabled: z.boolean(),
+    config: z.object({ successRedirectUrl: z.url().nullable().default(null) }),
+  }),
+]);
+export type Integration = z.infer<typeof IntegrationSchema>;
+export const IntegrationListSchema = z.array(IntegrationSchema);
