@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { BranchSchema } from '../enumerations.ts';
+import { ServiceTypeNameSchema } from '../service-types.ts';
+import { AccountIdSchema, CentsSchema } from './accounts.ts';
+import { boundedText, IsoDateTimeSchema, requiredText } from './primitives.ts';
+
+// A customer contract ("customerContract" in SPEC 3) is the coverage a customer holds with an
+// account: a member, one or more vehicles and coverage limits.
+
+/** A covered vehicle: plate, make, model, year, colour, VIN. */
+export const VehicleSchema = z.object({
+  /** Normalised plate: upper case, no hyphens (SPEC 5). */
+  plate: requiredText(20),
+  make: boundedText(60),
+  model: boundedText(60),
+  year: z.number().int().min(1900).max(2100).nullable(),
+  color: boundedText(40),
+  vin: boundedText(17),
+});
+export type Vehicle = z.infer<typeof VehicleSchema>;
+
+/**
+ * Coverage limit of a contract for one service type (null: every type). The limit check compares a
+ * request against it; going over produces a surplus (SPEC 2 "a surplus applies when the requested
+ * service exceeds the coverage limit").
+ */
+export const CoverageLimitSchema = z.object({
+  serviceType: ServiceTypeNameSchema.nullable(),
+  /** Services allowed per contract year; null means unlimited. */
+  maxEvents: z.number().int().nonnegative().nullable(),
+  /** Services already used this contract year. */
+  usedEvents: z.number().int().nonnegative(),
+  /** Amount covered per service, in cents; null means unlimited. */
+  maxAmount: CentsSchema.nullable(),
+  /** Tow distance covered, in kilometres; null means unlimited. */
+  maxDistanceKm: z.number().nonnegative().nullable(),
+});
+export type CoverageLimit = z.infer<typeof CoverageLimitSchema>;
+
+/** SPEC 3 Session "customerContract": the first contract of the contract search (SPEC 7). */
+export const CustomerContractSchema = z.object({
+  _id: requiredText(64),
+  account: AccountIdSchema,
+  branch: BranchSchema,
+  fullName: boundedText(120),
+  /** SPEC 5: "For MMM and multiple-home brands, the member id". */
+  memberId: boundedText(60).nullable(),
+  /** SPEC 5: "For the otium brand, the policy number". */
+  policyNumber: boundedText(60).nullable(),
+  phone: boundedText(30),
+  email: boundedText(254),
+  active: z.boolean(),
+  startDate: IsoDateTimeSchema,
+  endDate: IsoDateTimeSchema.nullable(),
+  vehicles: z.array(VehicleSchema),
+  coverageLimits: z.array(CoverageLimitSchema),
+});
+export type CustomerContract = z.infer<typeof CustomerContractSchema>;
+
+/**
+ * `GET /api/v1/dispatch/contracts/` query. SPEC 7: "query: search, account, branch, fullName, active;
+ * the first result is used".
+ */
+export const ContractSearchQuerySchema = z.object({
+  search: requiredText(120),
+  account: AccountIdSchema,
+  branch: BranchSchema.optional(),
+  fullName: boundedText(120).optional(),
+  /** Query strings carry booleans as 'true'/'false'. */
+  active: z.enum(['true', 'false']).optional(),
+});
+export type ContractSearchQuery = z.infer<typeof ContractSearchQuerySchema>;
+
+/** Contract search answer: `data` holds the matches, best first (shape not shown: decision 129). */
+export const ContractSearchResponseSchema = z.object({ data: z.array(CustomerContractSchema) });
+export type ContractSearchResponse = z.infer<typeof ContractSearchResponseSchema>;
+
+/**
+ * `GET /api/v1/dispatch/vehicle/services` query. SPEC 7: "query: accountId, plate, mbi, contractId".
+ * At least one of plate, mbi or contractId identifies the vehicle.
+ */
+export const VehicleServicesQuerySchema = z
+  .object({
+    accountId: AccountIdSchema,
+    plate: boundedText(20).optional(),
+    mbi: boundedText(20).optional(),
+    contractId: boundedText(64).optional(),
+  })
+  .refine((q) => Boolean(q.plate ?? q.mbi ?? q.contractId), {
+    message: 'One of plate, mbi or contractId is required',
+    path: ['plate'],
+  });
+export type VehicleServicesQuery = z.infer<typeof VehicleServicesQuerySchema>;

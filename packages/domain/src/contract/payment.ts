@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { PaymentMethodSchema } from '../enumerations.ts';
+import { CentsSchema } from './accounts.ts';
+import { boundedText } from './primitives.ts';
+
+/** SPEC 9: "Default tip 3" (currency units, i.e. 3 dollars or colones). */
+export const DEFAULT_TIP_AMOUNT = 3;
+
+/**
+ * SPEC 3 "Payment: customerIdStripe, chargeIdStripe, cardIdStripe, amount, paymentMethod,
+ * emailPayment, tips, tipAmount (default 3), tipPaymentType". Ids come from the card payment
+ * provider (sandbox or Stripe); null until a payment step produced them.
+ */
+export const PaymentSchema = z.object({
+  customerIdStripe: boundedText(255).nullable(),
+  chargeIdStripe: boundedText(255).nullable(),
+  cardIdStripe: boundedText(255).nullable(),
+  /** Amount charged, in cents (SPEC 9 "Amounts are in cents"). */
+  amount: CentsSchema,
+  paymentMethod: PaymentMethodSchema.nullable(),
+  emailPayment: boundedText(254),
+  /** Whether the customer chose to tip. */
+  tips: z.boolean(),
+  /** Tip in whole currency units (SPEC 3 "tipAmount (default 3)"). */
+  tipAmount: z.number().nonnegative().max(1000),
+  tipPaymentType: PaymentMethodSchema.nullable(),
+});
+export type Payment = z.infer<typeof PaymentSchema>;
+
+export const INITIAL_PAYMENT: Payment = {
+  customerIdStripe: null,
+  chargeIdStripe: null,
+  cardIdStripe: null,
+  amount: 0,
+  paymentMethod: null,
+  emailPayment: '',
+  tips: false,
+  tipAmount: DEFAULT_TIP_AMOUNT,
+  tipPaymentType: null,
+};

@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { LanguageSchema, TrackSchema, type Language, type Track } from './enumerations.ts';
+import { AccountIdSchema } from './contract/accounts.ts';
+import { ActionTypeSchema, type ActionType } from './session.ts';
+
+// SPEC 2 "Entry query parameters: account, brand, plate, fullName, isFromWebview (true/false), track,
+// isFromCheckLimit (true/false), campaign, policyNumber, event, lang" and the shared-link landing
+// "/{serviceId} ... with query account, lang, t, phoneNumber, isFromWebview, type, redirect".
+// Parsing never throws: a value that does not fit is dropped, as if it were absent.
+
+const BrandSlugSchema = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/)
+  .max(64);
+const NameSchema = z.string().trim().min(1).max(120);
+const PlateSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(20)
+  .regex(/^[A-Za-z0-9 -]+$/);
+const CodeSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_.:-]+$/);
+const TokenSchema = z
+  .string()
+  .min(16)
+  .max(256)
+  .regex(/^[A-Za-z0-9._~-]+$/);
+/** An in-app path such as 'tracking/loading': no scheme, no host, so never an open redirect. */
+const RedirectSchema = z
+  .string()
+  .transform((value) => value.replace(/^\/+/, ''))
+  .pipe(
+    z
+      .string()
+      .max(100)
+      .regex(/^[a-z0-9-]+(?:\/[a-z0-9-]+)*$/),
+  );
+
+/** 'true' -> true, 'false' -> false, anything else -> undefined (SPEC 2 "(true/false)"). */
+function parseBoolean(value: string | null): boolean | undefined {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  return undefined;
+}
+
+function pick<T>(schema: z.ZodType<T>, value: string | null): T | undefined {
+  if (value === null) return undefined;
+  const parsed = schema.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** The entry parameters of SPEC 2; a missing or malformed value is undefined. */
+export interface EntryParams {
+  account?: string;
+  brand?: string;
+  plate?: string;
+  fullName?: string;
+  isFromWebview?: boolean;
+  track?: Track;
+  isFromCheckLimit?: boolean;
+  campaign?: string;
+  policyNumber?: string;
+  event?: string;
+  lang?: Language;
+}
+
+/** Parses the entry query of SPEC 2. Never throws; unknown or malformed values are dropped. */
+export function parseEntryParams(search: URLSearchParams): EntryParams {
+  const params: EntryParams = {
+    account: pick(AccountIdSchema, search.get('account')),
+    brand: pick(BrandSlugSchema, search.get('brand')),
+    plate: pick(PlateSchema, search.get('plate')),
+    fullName: pick(NameSchema, search.get('fullName')),
+    isFromWebview: parseBoolean(search.get('isFromWebview')),
+    track: pick(TrackSchema, search.get('track')),
+    isFromCheckLimit: parseBoolean(search.get('isFromCheckLimit')),
+    campaign: pick(CodeSchema, search.get('campaign')),
+    policyNumber: pick(CodeSchema, search.get('policyNumber')),
+    event: pick(CodeSchema, search.get('event')),
+    lang: pick(LanguageSchema, search.get('lang')),
+  };
+  return dropUndefined(params);
+}
+
+/** The shared-link landing query of SPEC 2. */
+export interface SharedLinkParams {
+  /** An account id, or a brand slug (SPEC 9 share link "?account={brand}"). */
+  account?: string;
+  lang?: Language;
+  /** Share token of the tracking link (ARCHITECTURE 9). */
+  t?: string;
+  /** Digits only (SPEC 2 "phone numbers stripped of non-digits"). */
+  phoneNumber?: string;
+  isFromWebview?: boolean;
+  type?: ActionType;
+  /** In-app target without a leading slash, e.g. 'tracking/loading'. */
+  redirect?: string;
+}
+
+/** Parses the `/{serviceId}` landing query of SPEC 2. Never throws. */
+export function parseSharedLinkParams(search: URLSearchParams): SharedLinkParams {
+  const account = search.get('account');
+  const phone = search.get('phoneNumber')?.replace(/\D/g, '') ?? null;
+  const params: SharedLinkParams = {
+    account: pick(AccountIdSchema, account) ?? pick(BrandSlugSchema, account),
+    lang: pick(LanguageSchema, search.get('lang')),
+    t: pick(TokenSchema, search.get('t')),
+    phoneNumber: phone !== null && phone.length >= 7 && phone.length <= 15 ? phone : undefined,
+    isFromWebview: parseBoolean(search.get('isFromWebview')),
+    type: pick(ActionTypeSchema, search.get('type')),
+    redirect: pick(RedirectSchema, search.get('redirect')),
+  };
+  return dropUndefined(params);
+}
+
+function dropUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
