@@ -1,0 +1,89 @@
+import path from 'node:path';
+import type { Brand } from '@auxilio/domain';
+import { BRANDS_DIR, loadBrands, type BrandAsset } from './catalog.ts';
+
+export {
+  BRANDS_DIR,
+  BRAND_ASSETS,
+  BRAND_FILE,
+  BrandCatalogError,
+  assetProblems,
+  loadBrands,
+  type BrandAsset,
+} from './catalog.ts';
+export {
+  THEME_TEXT_PAIRS,
+  WCAG_AA_TEXT_CONTRAST,
+  contrastRatio,
+  parseHexColor,
+  relativeLuminance,
+  themeContrastProblems,
+  type ContrastProblem,
+} from './contrast.ts';
+
+/** The provider's own brand, used when nothing else decides (ARCHITECTURE decision 5). */
+export const DEFAULT_BRAND_SLUG = 'connect';
+
+/** Every brand of the catalog, read and validated once when this module loads. */
+export const BRANDS: readonly Brand[] = Object.freeze(loadBrands());
+
+const bySlug = new Map(BRANDS.map((brand) => [brand.slug, brand]));
+const byHost = new Map(
+  BRANDS.flatMap((brand) => brand.hosts.map((host) => [host, brand] as const)),
+);
+
+const defaultBrand = bySlug.get(DEFAULT_BRAND_SLUG);
+if (!defaultBrand)
+  throw new Error(`The default brand '${DEFAULT_BRAND_SLUG}' is missing in ${BRANDS_DIR}`);
+const DEFAULT_BRAND: Brand = defaultBrand;
+
+/** The brand with this slug (the `brand` query value, case-insensitive), or undefined. */
+export function getBrand(slug: string | null | undefined): Brand | undefined {
+  if (!slug) return undefined;
+  return bySlug.get(slug.trim().toLowerCase());
+}
+
+/** Host name without port or trailing dot, lower case: 'Honda.LOCALHOST:3000' -> 'honda.localhost'. */
+export function normalizeHost(host: string): string {
+  let name = host.trim().toLowerCase();
+  if (name.startsWith('[')) {
+    // IPv6 literal, e.g. '[::1]:3000'
+    name = name.slice(0, name.indexOf(']') + 1);
+  } else {
+    name = name.split(':')[0] ?? '';
+  }
+  return name.endsWith('.') ? name.slice(0, -1) : name;
+}
+
+/** SPEC 2: "The host name can decide brand and account for honda, acura and mazda". */
+export function brandForHost(host: string | null | undefined): Brand | undefined {
+  if (!host) return undefined;
+  return byHost.get(normalizeHost(host));
+}
+
+export interface BrandHints {
+  /** The `brand` query parameter. */
+  brand?: string | null;
+  /** Brand slug of the account named by the `account` query parameter. */
+  accountBrand?: string | null;
+  /** Host name of the request (a port is ignored). */
+  host?: string | null;
+}
+
+/**
+ * ARCHITECTURE decision 5: the `brand` query first, then the account's brand, then the host name,
+ * else the default brand. A hint that names no known brand is skipped, not an error.
+ */
+export function resolveBrand(hints: BrandHints): Brand {
+  return (
+    getBrand(hints.brand) ??
+    getBrand(hints.accountBrand) ??
+    brandForHost(hints.host) ??
+    DEFAULT_BRAND
+  );
+}
+
+/** Absolute path of one of a catalog brand's SVG assets. */
+export function brandAssetFile(brand: Brand, asset: BrandAsset): string {
+  return path.resolve(BRANDS_DIR, brand.slug, brand.assets[asset]);
+}
