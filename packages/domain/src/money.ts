@@ -1,0 +1,125 @@
+import { BRANCH_INFO } from './branches.ts';
+import { formatMMDDYYYY, plainDateInTimeZone } from './dates.ts';
+import type { Branch, Currency } from './enumerations.ts';
+
+// SPEC 9 money rules. Every amount is an integer number of cents unless its name says otherwise.
+
+/** Amount in currency units (dollars, colones) of an amount in cents. SPEC 9: "divided by 100". */
+export function centsToAmount(cents: number): number {
+  return cents / 100;
+}
+
+/** Cents (rounded to the nearest cent) of an amount in currency units. */
+export function amountToCents(amount: number): number {
+  return Math.round(amount * 100);
+}
+
+/**
+ * Tax rate printed on the receipt by branch, as a fraction (0.13 = 13 %).
+ * SPEC 9: "Puerto Rico 0, Costa Rica 13%, Panama 11.5%, Mexico 16%, Colombia 19%".
+ */
+export const RECEIPT_TAX_RATES: Readonly<Record<Branch, number>> = {
+  PR: 0,
+  CR: 0.13,
+  PA: 0.115,
+  MX: 0.16,
+  CO: 0.19,
+};
+
+/**
+ * The separate "location utilities" tax table of SPEC 9, kept in the spec's own unit: PERCENT
+ * (15 = 15 %), not a fraction. SPEC 9: "Puerto Rico 0 (label IVU 11.5%), Costa Rica 15, Panama
+ * 11.5". It differs from RECEIPT_TAX_RATES on purpose; Mexico and Colombia are not listed.
+ */
+export const LOCATION_UTILITIES_TAX_RATES: Readonly<
+  Partial<Record<Branch, { percent: number; label?: string }>>
+> = {
+  PR: { percent: 0, label: 'IVU 11.5%' },
+  CR: { percent: 15 },
+  PA: { percent: 11.5 },
+};
+
+/** Receipt tax rate of a branch as a fraction. */
+export function receiptTaxRate(branch: Branch): number {
+  return RECEIPT_TAX_RATES[branch];
+}
+
+/** Location-utilities tax of a branch in percent, or undefined where the table has no row. */
+export function locationUtilitiesTaxPercent(branch: Branch): number | undefined {
+  return LOCATION_UTILITIES_TAX_RATES[branch]?.percent;
+}
+
+/** Subtotal, tax and total in cents (SPEC 3 "payments (subtotal, tax, total)"). */
+export interface FeeBreakdown {
+  subtotalCents: number;
+  taxCents: number;
+  totalCents: number;
+}
+
+/** Fee breakdown in cents; taxRate is a fraction; tax is rounded to the nearest cent. */
+export function feeBreakdown(input: {
+  feeCents: number;
+  taxRate: number;
+  surplusCents?: number | null | undefined;
+}): FeeBreakdown {
+  // SPEC 9: "Fee total is the fee plus tax on the fee; for a surplus it uses the surplus amount."
+  const subtotalCents =
+    input.surplusCents != null && input.surplusCents > 0 ? input.surplusCents : input.feeCents;
+  const taxCents = Math.round(subtotalCents * input.taxRate);
+  return { subtotalCents, taxCents, totalCents: subtotalCents + taxCents };
+}
+
+/** Fee total in cents: fee (or surplus when there is one) plus tax on it; taxRate is a fraction. */
+export function feeTotal(input: {
+  feeCents: number;
+  taxRate: number;
+  surplusCents?: number | null | undefined;
+}): number {
+  return feeBreakdown(input).totalCents;
+}
+
+/** Currency of a branch: crc for Costa Rica, usd elsewhere. */
+export function currencyOf(branch: Branch): Currency {
+  return BRANCH_INFO[branch].currency;
+}
+
+/** Currency symbol of a branch: the colón sign for Costa Rica, the dollar sign elsewhere. */
+export function currencySymbol(branch: Branch): string {
+  // SPEC 9: "Currency symbol is colon for Costa Rica, else dollar".
+  return currencyOf(branch) === 'crc' ? '\u20a1' : '$';
+}
+
+/** Money text of an amount in cents for a branch, e.g. '$1,234.50' or '₡9,000.00'. */
+export function formatMoney(cents: number, branch: Branch): string {
+  const digits = new Intl.NumberFormat('en-US', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(Math.abs(centsToAmount(cents)));
+  return `${cents < 0 ? '-' : ''}${currencySymbol(branch)}${digits}`;
+}
+
+/** Receipt date 'MM/DD/YYYY' of an instant in an IANA zone. SPEC 9: "month/day/year". */
+export function formatReceiptDate(instant: Date, timeZone: string): string {
+  return formatMMDDYYYY(plainDateInTimeZone(instant, timeZone));
+}
+
+/** True when fees are charged and shown (brand flag or the account's legacy receipt preview). */
+export function feesApply(input: {
+  brandFeesApply: boolean;
+  legacyReceiptPreview: boolean;
+}): boolean {
+  // SPEC 9: "Fees apply only to the 'connect' brand or when the legacy receipt preview is on."
+  return input.brandFeesApply || input.legacyReceiptPreview;
+}
+
+/** True when the receipt shows its total (amount in cents). */
+export function isReceiptTotalShown(input: {
+  hideZeroReceiptTotal: boolean;
+  totalCents: number;
+}): boolean {
+  // SPEC 9: "receipt total hidden for some brands when the total is 0".
+  return !(input.hideZeroReceiptTotal && input.totalCents === 0);
+}
+
+/** SPEC 9: "Service cost in the limit-check payload is fixed at 0" (cents). */
+export const LIMIT_CHECK_SERVICE_COST = 0;
