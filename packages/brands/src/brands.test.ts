@@ -25,8 +25,8 @@ import { checkSvg } from './svg-check.ts';
 // Tests of the catalog data itself: every folder under brands/ is checked, so a new brand is
 // covered without touching this file.
 
-const folders = readdirSync(BRANDS_DIR).filter((name) =>
-  statSync(path.join(BRANDS_DIR, name)).isDirectory(),
+const folders = readdirSync(BRANDS_DIR).filter(
+  (name) => !name.startsWith('.') && statSync(path.join(BRANDS_DIR, name)).isDirectory(),
 );
 const brandRows = BRANDS.map((brand) => [brand.slug, brand] as const);
 

@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -140,6 +140,13 @@ describe('loadBrands', () => {
     breakIt(dir);
     expect(() => loadBrands(dir)).toThrow(BrandCatalogError);
     expect(loadProblems(dir).join('\n')).toContain(expected);
+  });
+
+  it('ignores hidden folders and loose files', () => {
+    const dir = catalogWith('connect');
+    mkdirSync(path.join(dir, '.trash'));
+    writeFileSync(path.join(dir, 'notes.txt'), 'not a brand');
+    expect(loadBrands(dir).map((brand) => brand.slug)).toEqual(['connect']);
   });
 
   it('throws on an empty catalog', () => {

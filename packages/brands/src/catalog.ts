@@ -104,7 +104,8 @@ function checkBrandFolder(dir: string, folderName: string): { brand?: Brand; pro
  */
 export function loadBrands(dir: string = BRANDS_DIR): Brand[] {
   const folders = readdirSync(dir, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
+    // Hidden folders (editor or OS metadata) are not brands.
+    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
     .map((entry) => entry.name)
     .sort();
   const brands: Brand[] = [];

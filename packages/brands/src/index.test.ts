@@ -83,6 +83,13 @@ describe('normalizeHost', () => {
 });
 
 describe('getBrand and brandAssetFile', () => {
+  it('hands out frozen brands, shared safely between requests', () => {
+    const mmm = getBrand('mmm');
+    expect(Object.isFrozen(mmm)).toBe(true);
+    expect(Object.isFrozen(mmm?.theme)).toBe(true);
+    expect(Object.isFrozen(mmm?.survey.questions[0])).toBe(true);
+  });
+
   it('finds a brand by slug and gives undefined for an unknown one', () => {
     expect(getBrand('otium')?.vehicleLookup).toBe('policyNumber');
     expect(getBrand('unknown')).toBeUndefined();

@@ -24,8 +24,19 @@ export {
 /** The provider's own brand, used when nothing else decides (ARCHITECTURE decision 5). */
 export const DEFAULT_BRAND_SLUG = 'connect';
 
-/** Every brand of the catalog, read and validated once when this module loads. */
-export const BRANDS: readonly Brand[] = Object.freeze(loadBrands());
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null) {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/**
+ * Every brand of the catalog, read and validated once when this module loads. Frozen: the objects
+ * are shared by every request, so a caller that changes one would change it for everybody.
+ */
+export const BRANDS: readonly Brand[] = deepFreeze(loadBrands());
 
 const bySlug = new Map(BRANDS.map((brand) => [brand.slug, brand]));
 const byHost = new Map(
