@@ -12,6 +12,7 @@ import {
   isValidPlainDate,
   parseMMDDYYYY,
   plainDateInTimeZone,
+  PlainDateSchema,
 } from './dates.ts';
 
 describe('MM/DD/YYYY', () => {
@@ -138,5 +139,16 @@ describe('clampSimulatedProgress', () => {
     [RULE + ' (nothing elapsed and no ETA)', Number.NaN, 600, 0.05],
   ])('%s: %s of %s s -> %d', (_spec, elapsed, eta, expected) => {
     expect(clampSimulatedProgress(elapsed, eta)).toBeCloseTo(expected, 10);
+  });
+});
+
+describe('PlainDateSchema', () => {
+  const RULE = 'SPEC 3: Home notes "date (default two days ahead)" is a calendar day';
+  it.each<[string, string, boolean]>([
+    [RULE, '2026-03-07', true],
+    [RULE + ' (MM/DD/YYYY is display text, not the stored form)', '03/07/2026', false],
+    [RULE + ' (a real day only)', '2026-02-30', false],
+  ])('%s: %j -> %s', (_spec, value, ok) => {
+    expect(PlainDateSchema.safeParse(value).success).toBe(ok);
   });
 });

@@ -42,7 +42,8 @@ export function isValidPlainDate(date: string): boolean {
 /** A real calendar day 'YYYY-MM-DD'. */
 export const PlainDateSchema = z
   .string()
-  .refine(isValidPlainDate, 'Expected a calendar date YYYY-MM-DD');
+  .regex(PLAIN_DATE, 'Expected a calendar date YYYY-MM-DD')
+  .refine(isValidPlainDate, 'Expected a real calendar date');
 
 /** The calendar day of an instant in an IANA time zone ('YYYY-MM-DD'). */
 export function plainDateInTimeZone(instant: Date, timeZone: string): PlainDate {
