@@ -1,18 +1,17 @@
 import { z } from 'zod';
+import { PlainDateSchema } from '../dates.ts';
 import { HomeAvailabilitySchema } from '../enumerations.ts';
 import { boundedText } from './primitives.ts';
 
 /**
  * SPEC 3 "Home notes: subService, availability (morning, afternoon, all day), date (default two days
- * ahead), comments". The date is MM/DD/YYYY (SPEC 5); null until the screen fills its default.
+ * ahead), comments". The date is a calendar day 'YYYY-MM-DD' (dates.ts), shown and sent as
+ * MM/DD/YYYY (SPEC 5); null until the screen fills its default (defaultHomeDate).
  */
 export const HomeNotesSchema = z.object({
   subService: boundedText(120),
   availability: HomeAvailabilitySchema.nullable(),
-  date: z
-    .string()
-    .regex(/^\d{2}\/\d{2}\/\d{4}$/, 'Expected MM/DD/YYYY')
-    .nullable(),
+  date: PlainDateSchema.nullable(),
   comments: boundedText(500),
 });
 export type HomeNotes = z.infer<typeof HomeNotesSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BranchSchema } from '../enumerations.ts';
+import { LIMIT_CHECK_SERVICE_COST } from '../money.ts';
 import { ServiceTypeNameSchema } from '../service-types.ts';
 import { CentsSchema } from './accounts.ts';
 import { boundedText, requiredText } from './primitives.ts';
@@ -98,7 +99,7 @@ export function buildLimitCheckRequest(input: LimitCheckInput): LimitCheckReques
         branch: input.branch,
         distance: null,
         fees: { managementFee: input.managementFee, situationFee: input.situationFee },
-        providerCosts: { serviceCost: 0 },
+        providerCosts: { serviceCost: LIMIT_CHECK_SERVICE_COST },
         sfIdAccount: input.sfIdAccount,
       },
     },

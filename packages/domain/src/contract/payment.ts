@@ -1,10 +1,8 @@
 import { z } from 'zod';
+import { DEFAULT_TIP } from '../constants.ts';
 import { PaymentMethodSchema } from '../enumerations.ts';
 import { CentsSchema } from './accounts.ts';
 import { boundedText } from './primitives.ts';
-
-/** SPEC 9: "Default tip 3" (currency units, i.e. 3 dollars or colones). */
-export const DEFAULT_TIP_AMOUNT = 3;
 
 /**
  * SPEC 3 "Payment: customerIdStripe, chargeIdStripe, cardIdStripe, amount, paymentMethod,
@@ -35,6 +33,6 @@ export const INITIAL_PAYMENT: Payment = {
   paymentMethod: null,
   emailPayment: '',
   tips: false,
-  tipAmount: DEFAULT_TIP_AMOUNT,
+  tipAmount: DEFAULT_TIP,
   tipPaymentType: null,
 };

@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { BranchSchema } from '../enumerations.ts';
+import {
+  boundedText,
+  LatitudeSchema,
+  LongitudeSchema,
+  requiredText,
+  ServiceNumberSchema,
+} from './primitives.ts';
+
+/**
+ * SPEC 3 "Driver: _id or id, branch, distance, email, eta (seconds), iconset, inspectorId, lat, lng,
+ * name, pendingSituation, phone, services, status, vehicleType, employeeImage, vehicleImage".
+ * Legacy payloads carry either `_id` or `id`; `driverIdOf` reads whichever is there.
+ */
+export const DriverSchema = z.object({
+  _id: z.string().optional(),
+  id: z.string().optional(),
+  branch: BranchSchema.optional(),
+  /** Distance to the situation in metres. */
+  distance: z.number().nonnegative().nullable().optional(),
+  email: z.string().optional(),
+  /** ETA to the situation in seconds; -1 means unknown (SPEC 4 "overwritten only when ... 0 or more"). */
+  eta: z.number().nullable().optional(),
+  /** Map icon set of the vehicle (tow, car, motorbike, home). */
+  iconset: z.string().optional(),
+  inspectorId: z.string().nullable().optional(),
+  lat: LatitudeSchema.nullable().optional(),
+  lng: LongitudeSchema.nullable().optional(),
+  name: z.string(),
+  pendingSituation: z.string().nullable().optional(),
+  phone: z.string().optional(),
+  /** Service types the driver provides. */
+  services: z.array(z.string()).optional(),
+  status: z.string().optional(),
+  vehicleType: z.string().optional(),
+  employeeImage: z.string().nullable().optional(),
+  vehicleImage: z.string().nullable().optional(),
+});
+export type Driver = z.infer<typeof DriverSchema>;
+
+/** The driver's id, whichever of `_id` or `id` the payload carried; undefined when neither. */
+export function driverIdOf(
+  driver: Pick<Driver, '_id' | 'id'> | null | undefined,
+): string | undefined {
+  const id = driver?._id ?? driver?.id;
+  return id ? id : undefined;
+}
+
+/**
+ * True when a real driver is assigned: a driver with an id. SPEC 4 "Accepted when a real driver
+ * exists"; a driver object without an id is a placeholder (e.g. "to be assigned").
+ */
+export function hasRealDriver(driver: Pick<Driver, '_id' | 'id'> | null | undefined): boolean {
+  return driverIdOf(driver) !== undefined;
+}
+
+/** `GET /providers/drivers/driverById/{id}`: SPEC 7 "reads employeeImage, vehicleImage". */
+export const DriverByIdResponseSchema = DriverSchema;
+
+/** `GET /providers/drivers/driverById/{id}/location`: SPEC 7 "reads data". */
+export const DriverLocationResponseSchema = z.object({
+  data: z
+    .object({
+      lat: LatitudeSchema,
+      lng: LongitudeSchema,
+      /** Heading in degrees, 0 = north, when the device reports one. */
+      heading: z.number().min(0).max(360).nullable().optional(),
+      /** ISO time of the fix. */
+      updatedAt: z.string().optional(),
+    })
+    .nullable(),
+});
+export type DriverLocationResponse = z.infer<typeof DriverLocationResponseSchema>;
+
+/** `GET /api/v1/drivers`: SPEC 7 "all drivers". */
+export const DriverListResponseSchema = z.array(DriverSchema);
+
+/** SPEC 7 SMS prefix: "message (prefixed 'No Reply: #{serviceNumber}: ...')". */
+export function smsPrefix(serviceNumber: string): string {
+  return `No Reply: #${serviceNumber}: `;
+}
+
+/**
+ * `POST /api/v1/drivers/sms`. SPEC 7: "{message (prefixed 'No Reply: #{serviceNumber}: ...'),
+ * serviceNumber, phone, branch}; success when data.status is true".
+ */
+export const DriverSmsRequestSchema = z
+  .object({
+    message: requiredText(480),
+    serviceNumber: ServiceNumberSchema,
+    phone: requiredText(30),
+    branch: BranchSchema,
+  })
+  .refine((body) => body.message.startsWith(smsPrefix(body.serviceNumber)), {
+    message: "Expected the prefix 'No Reply: #{serviceNumber}: '",
+    path: ['message'],
+  });
+export type DriverSmsRequest = z.infer<typeof DriverSmsRequestSchema>;
+
+/** SMS answer: the client reads `data.status` (ARCHITECTURE 1: body `{ status }`). */
+export const DriverSmsResponseSchema = z.object({ status: z.boolean() });
+export type DriverSmsResponse = z.infer<typeof DriverSmsResponseSchema>;
+
+/** Builds the SMS body with the SPEC 7 prefix; the text is trimmed and not prefixed twice. */
+export function buildDriverSms(input: {
+  text: string;
+  serviceNumber: string;
+  phone: string;
+  branch: z.infer<typeof BranchSchema>;
+}): DriverSmsRequest {
+  const prefix = smsPrefix(input.serviceNumber);
+  const text = input.text.trim();
+  return {
+    message: text.startsWith(prefix) ? text : `${prefix}${text}`,
+    serviceNumber: input.serviceNumber,
+    phone: input.phone,
+    branch: input.branch,
+  };
+}
+
+/**
+ * `POST /utils/addNote`. SPEC 7: "{serviceId, body, employeeId, identifyUserByEmail}": a note for the
+ * driver (SPEC 2 "Note modal: 'Instructions for driver'").
+ */
+export const AddNoteRequestSchema = z.object({
+  serviceId: requiredText(64),
+  body: requiredText(1000),
+  /** Author of the note; null for the customer. */
+  employeeId: boundedText(64).nullable(),
+  /** E-mail used to find the author when there is no employee id. */
+  identifyUserByEmail: boundedText(254).nullable(),
+});
+export type AddNoteRequest = z.infer<typeof AddNoteRequestSchema>;

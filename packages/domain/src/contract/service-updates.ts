@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { MessageConfirmationStatusSchema } from './service.ts';
+import { requiredText } from './primitives.ts';
+
+/** `PATCH /api/v1/service-requests/{id}/pushOptIn`. SPEC 7: "{pushOptIn}". */
+export const PushOptInRequestSchema = z.object({ pushOptIn: z.boolean() });
+export type PushOptInRequest = z.infer<typeof PushOptInRequestSchema>;
+
+/**
+ * `PATCH /api/v1/service-requests/confirm-data`. SPEC 7: "returns status". The body is not shown
+ * (decision 129): the service being confirmed.
+ */
+export const ConfirmDataRequestSchema = z.object({ serviceId: requiredText(64) });
+export type ConfirmDataRequest = z.infer<typeof ConfirmDataRequestSchema>;
+
+/** SPEC 5: "messageConfirmation status is already 'confirm'" after a confirmation. */
+export const ConfirmDataResponseSchema = z.object({ status: MessageConfirmationStatusSchema });
+export type ConfirmDataResponse = z.infer<typeof ConfirmDataResponseSchema>;
+
+/**
+ * `PATCH /utils/situation-specification`. SPEC 7: "{serviceId, hasComment, imagesCount}": what the
+ * customer documented for the situation (accident documentation).
+ */
+export const SituationSpecificationRequestSchema = z.object({
+  serviceId: requiredText(64),
+  hasComment: z.boolean(),
+  imagesCount: z.number().int().min(0).max(50),
+});
+export type SituationSpecificationRequest = z.infer<typeof SituationSpecificationRequestSchema>;

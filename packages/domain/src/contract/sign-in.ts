@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { requiredText } from './primitives.ts';
+
+/**
+ * `POST /api/mmm-openid/token`. SPEC 7: "grant_type authorization_code, client_id, redirect_uri,
+ * code_verifier, code; reads data.userInfo".
+ */
+export const TokenExchangeRequestSchema = z.object({
+  grant_type: z.literal('authorization_code'),
+  client_id: requiredText(200),
+  redirect_uri: z.url().max(2000),
+  /** PKCE verifier: 28 random bytes as hex (SPEC 9) = 56 characters; RFC 7636 allows 43-128. */
+  code_verifier: z.string().regex(/^[A-Za-z0-9._~-]{43,128}$/, 'Expected an RFC 7636 verifier'),
+  code: requiredText(2000),
+});
+export type TokenExchangeRequest = z.infer<typeof TokenExchangeRequestSchema>;
+
+/** SPEC 3 "Sign-in user info: firstname, lastname, cardnumber". */
+export const SignInUserInfoSchema = z.object({
+  firstname: z.string(),
+  lastname: z.string(),
+  cardnumber: z.string(),
+});
+export type SignInUserInfo = z.infer<typeof SignInUserInfoSchema>;
+
+/** Token exchange answer: the client reads `data.userInfo` (body `{ userInfo }`). */
+export const TokenExchangeResponseSchema = z.object({ userInfo: SignInUserInfoSchema });
+export type TokenExchangeResponse = z.infer<typeof TokenExchangeResponseSchema>;
+
+/** Builds the token-exchange body of SPEC 7. */
+export function buildTokenExchangeRequest(input: {
+  clientId: string;
+  redirectUri: string;
+  codeVerifier: string;
+  code: string;
+}): TokenExchangeRequest {
+  return {
+    grant_type: 'authorization_code',
+    client_id: input.clientId,
+    redirect_uri: input.redirectUri,
+    code_verifier: input.codeVerifier,
+    code: input.code,
+  };
+}

@@ -1,0 +1,91 @@
+import type { CancelReason } from '../enumerations.ts';
+import type { CancellationEmailRequest } from '../contract/cancel.ts';
+import type { Session } from '../session.ts';
+import { routeTo, withQuery, type RouteDecision } from './decision.ts';
+
+// SPEC 4 "Cancellation" and "Reset".
+
+/**
+ * The root route after a cancellation. SPEC 2: "After a reason the app replaces navigation to the
+ * root route with query account (account id) and brand."
+ */
+export function rootRouteAfterCancel(input: {
+  accountId: string | null;
+  brand: string | null;
+}): RouteDecision {
+  return routeTo(withQuery('/', { account: input.accountId, brand: input.brand }), true);
+}
+
+/**
+ * The route after a reset. SPEC 4: "Reset: clears all state and returns to / (or to / with account
+ * and brand query when the service came from the mobile app)."
+ */
+export function routeAfterReset(input: {
+  fromConnectApp: boolean;
+  accountId: string | null;
+  brand: string | null;
+}): RouteDecision {
+  if (!input.fromConnectApp) return routeTo('/', true);
+  return rootRouteAfterCancel(input);
+}
+
+/** The calls a cancellation makes, in order. */
+export interface CancellationPlan {
+  /** Call POST /services/holdEdit first (SPEC 4 "the cancel call"). */
+  callCancel: boolean;
+  /** Then send the cancellation e-mail and reset the session. */
+  sendEmail: true;
+  reset: true;
+}
+
+/**
+ * SPEC 4: "If there is no service to finish, the e-mail is sent and the state reset without the
+ * cancel call."
+ */
+export function cancellationPlan(
+  session: Pick<Session, 'serviceId' | 'serviceNumber'>,
+): CancellationPlan {
+  return {
+    callCancel: Boolean(session.serviceId && session.serviceNumber),
+    sendEmail: true,
+    reset: true,
+  };
+}
+
+export type CancelOutcome =
+  | { kind: 'cancelled'; sendEmail: true; reset: true; route: RouteDecision }
+  /** SPEC 8 "Cancel failure: not shown": keep everything, tell the customer, let them retry (decision 125). */
+  | { kind: 'failed'; errorCode: 'CANCEL_FAILED' };
+
+/**
+ * Outcome of the cancel call. SPEC 4: "When the answer has statusText 'OK', a cancellation e-mail is
+ * sent, app state reset (details not shown), and the user goes to the root route." Anything else
+ * is the failure path (decision 125): no e-mail, no reset, the modal stays with a retry.
+ */
+export function cancelOutcome(input: {
+  statusText: string | null | undefined;
+  accountId: string | null;
+  brand: string | null;
+}): CancelOutcome {
+  if (input.statusText !== 'OK') return { kind: 'failed', errorCode: 'CANCEL_FAILED' };
+  return { kind: 'cancelled', sendEmail: true, reset: true, route: rootRouteAfterCancel(input) };
+}
+
+/** The cancellation e-mail body from the session (decision 125); null without an account. */
+export function buildCancellationEmail(
+  session: Pick<Session, 'accountId' | 'serviceId' | 'serviceNumber' | 'situation' | 'clientForm'>,
+  reason: CancelReason,
+): CancellationEmailRequest | null {
+  if (!session.accountId) return null;
+  return {
+    account_id: session.accountId,
+    reason,
+    // The client-generated id names a service only once it was created (it has a number).
+    serviceId: session.serviceNumber ? session.serviceId : null,
+    serviceNumber: session.serviceNumber,
+    situation: session.situation,
+    clientName: session.clientForm.fullName.trim(),
+    clientPhone: session.clientForm.phone,
+    clientEmail: session.clientForm.email,
+  };
+}
