@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { buildCancelRequest, HoldEditCancelRequestSchema } from '../contract/cancel.ts';
+import {
+  buildCancellationEmail,
+  cancellationPlan,
+  cancelOutcome,
+  routeAfterReset,
+} from './cancellation.ts';
+import { ACCOUNT_ID, makeSession } from './test-fixtures.ts';
+
+describe('cancellation (SPEC 4 "Cancellation", SPEC 2 cancellation modal)', () => {
+  it('SPEC 4: "the cancel call sends status \'Void\' with home empty, schedule empty, cancellationNotes empty and the chosen reason in specificCancellationReason"', () => {
+    const body = buildCancelRequest('svc-00000001', 'No necesito servicio');
+    expect(body).toEqual({
+      _id: 'svc-00000001',
+      status: 'Void',
+      home: '',
+      schedule: '',
+      cancellationNotes: '',
+      specificCancellationReason: 'No necesito servicio',
+    });
+    expect(HoldEditCancelRequestSchema.parse(body)).toEqual(body);
+  });
+
+  it.each([
+    [
+      'SPEC 4: "If there is no service to finish, the e-mail is sent and the state reset without the cancel call"',
+      makeSession({ serviceId: 'svc-00000001' }),
+      false,
+    ],
+    [
+      'SPEC 4: "the cancel call" runs when a service was created',
+      makeSession({ serviceId: 'svc-00000001', serviceNumber: '1001' }),
+      true,
+    ],
+  ])('%s', (_spec, session, callCancel) => {
+    expect(cancellationPlan(session)).toEqual({ callCancel, sendEmail: true, reset: true });
+  });
+
+  it.each([
+    [
+      'SPEC 4: "When the answer has statusText \'OK\', a cancellation e-mail is sent, app state reset ... and the user goes to the root route" (SPEC 2 "with query account (account id) and brand")',
+      'OK',
+      {
+        kind: 'cancelled',
+        sendEmail: true,
+        reset: true,
+        route: { kind: 'route', to: `/?account=${ACCOUNT_ID}&brand=demo`, replace: true },
+      },
+    ],
+    [
+      'SPEC 8: "Cancel failure: not shown": no e-mail, no reset, retry (decision 125)',
+      'Internal Server Error',
+      { kind: 'failed', errorCode: 'CANCEL_FAILED' },
+    ],
+  ])('%s', (_spec, statusText, expected) => {
+    expect(cancelOutcome({ statusText, accountId: ACCOUNT_ID, brand: 'demo' })).toEqual(expected);
+  });
+
+  it.each([
+    [
+      'SPEC 4: "Reset: clears all state and returns to /"',
+      false,
+      { kind: 'route', to: '/', replace: true },
+    ],
+    [
+      'SPEC 4: "(or to / with account and brand query when the service came from the mobile app)"',
+      true,
+      { kind: 'route', to: `/?account=${ACCOUNT_ID}&brand=demo`, replace: true },
+    ],
+  ])('%s', (_spec, fromConnectApp, expected) => {
+    expect(routeAfterReset({ fromConnectApp, accountId: ACCOUNT_ID, brand: 'demo' })).toEqual(
+      expected,
+    );
+  });
+
+  it('SPEC 7: "cancellation e-mail, with reason" names no service before creation (decision 125)', () => {
+    const session = makeSession({
+      accountId: ACCOUNT_ID,
+      serviceId: 'svc-00000001',
+      situation: 'jumpStart',
+    });
+    expect(buildCancellationEmail(session, 'Proceso muy complicado')).toMatchObject({
+      account_id: ACCOUNT_ID,
+      reason: 'Proceso muy complicado',
+      serviceId: null,
+      situation: 'jumpStart',
+    });
+  });
+});
