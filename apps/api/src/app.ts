@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config/env.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { parseSerializerCompiler } from './lib/zod-serializer.ts';
+import appKeyPlugin from './plugins/app/app-key.ts';
+import databasePlugin from './plugins/app/database.ts';
+import errorHandlerPlugin from './plugins/app/error-handler.ts';
+import repositoriesPlugin from './plugins/app/repositories.ts';
+import webShellPlugin from './plugins/app/web-shell.ts';
+import staticPlugin from './plugins/external/static.ts';
+import swaggerUiPlugin from './plugins/external/swagger-ui.ts';
+import swaggerPlugin from './plugins/external/swagger.ts';
+import routes from './routes/index.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The parsed environment (src/config/env.ts). */
+    config: Config;
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  /**
+   * An open database to use as is (tests: already migrated and seeded; the caller closes it).
+   * Without it the app opens the database of `config`, migrates it, seeds it when SEED_DEMO, and
+   * closes it with the server.
+   */
+  db?: DatabaseHandle;
+  /** Pino options or `false`; default: JSON logs at LOG_LEVEL. */
+  logger?: FastifyServerOptions['logger'];
+}
+
+const REQUEST_ID_PATTERN = /^[\w.:-]{1,128}$/;
+
+/** Honours an incoming `x-request-id` when it is a sane token, so logs join across services. */
+function generateRequestId(request: IncomingMessage): string {
+  const incoming = request.headers['x-request-id'];
+  return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming)
+    ? incoming
+    : randomUUID();
+}
+
+/**
+ * The whole API as a Fastify instance, not listening (server.ts listens; tests call `app.inject`).
+ * Layers as CONVENTIONS "The API in plugin layers": external plugins, then app plugins, then routes.
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    genReqId: generateRequestId,
+    // Request ids are parsed by generateRequestId (validated), not taken verbatim.
+    requestIdHeader: false,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(parseSerializerCompiler);
+  app.decorate('config', config);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  // Third-party plugins, one file each.
+  await app.register(swaggerPlugin);
+  await app.register(swaggerUiPlugin);
+  await app.register(staticPlugin);
+
+  // Application plugins: error handler first so that it covers everything after it.
+  await app.register(errorHandlerPlugin);
+  await app.register(databasePlugin, { db: options.db });
+  await app.register(repositoriesPlugin);
+  await app.register(appKeyPlugin);
+  await app.register(webShellPlugin);
+
+  await app.register(routes);
+  return app;
+}

@@ -1,0 +1,23 @@
+import { ApiErrorSchema } from '@auxilio/domain';
+import { z } from 'zod';
+
+/** Error responses shared by routes, so OpenAPI documents the `{ code, message }` body of each. */
+export const ERROR_RESPONSES = {
+  400: ApiErrorSchema.describe('Malformed request; `field` names the first failing field'),
+  404: ApiErrorSchema.describe('Not found'),
+  500: ApiErrorSchema.describe('Unexpected error; the message never carries internals'),
+} as const;
+
+/** The same plus 401 for routes behind the app key (ARCHITECTURE decision 9). */
+export const APP_KEY_ERROR_RESPONSES = {
+  ...ERROR_RESPONSES,
+  401: ApiErrorSchema.describe('Missing or wrong `x-api-key`'),
+} as const;
+
+/** OpenAPI security requirement of the common API. */
+export const APP_KEY_SECURITY = [{ appKey: [] }];
+
+/** 304 for a conditional GET whose ETag still matches (no body). */
+export const NOT_MODIFIED = z
+  .null()
+  .describe('Not modified: the ETag in If-None-Match still matches');

@@ -1,0 +1,37 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../../lib/errors.ts';
+
+// ARCHITECTURE decision 9 / SPEC 7 "All go to the common API with a fixed API key header": the
+// `x-api-key` header names the calling app. The key is public (it is in /app-config.json), so it is
+// not a secret; it keeps stray clients out and lets a later key rotation retire an old app build.
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** onRequest hook: 401 unless the request carries the app key in `x-api-key`. */
+    requireAppKey: onRequestAsyncHookHandler;
+  }
+}
+
+export const APP_KEY_HEADER = 'x-api-key';
+
+function digest(value: string): Buffer {
+  return createHash('sha256').update(value).digest();
+}
+
+function appKeyPlugin(app: FastifyInstance): void {
+  const expected = digest(app.config.appKey);
+  const problem = (given: unknown): string | undefined => {
+    if (typeof given !== 'string' || given === '') return `Missing ${APP_KEY_HEADER} header`;
+    // Compare digests so the comparison takes the same time whatever the length of the input.
+    return timingSafeEqual(digest(given), expected) ? undefined : `Unknown ${APP_KEY_HEADER}`;
+  };
+  const requireAppKey = (request: FastifyRequest): Promise<void> => {
+    const message = problem(request.headers[APP_KEY_HEADER]);
+    return message ? Promise.reject(new AppError('UNAUTHORIZED', message)) : Promise.resolve();
+  };
+  app.decorate('requireAppKey', requireAppKey);
+}
+
+export default fp(appKeyPlugin, { name: 'app-key' });

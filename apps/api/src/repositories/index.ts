@@ -1,0 +1,28 @@
+import type { Db } from '../db/client.ts';
+import { createAccountsRepository, type AccountsRepository } from './accounts.ts';
+import { createCampaignsRepository, type CampaignsRepository } from './campaigns.ts';
+import { createHealthRepository, type HealthRepository } from './health.ts';
+import { createIntegrationsRepository, type IntegrationsRepository } from './integrations.ts';
+import { createMediaRepository, type MediaRepository } from './media.ts';
+import { createServiceTypesRepository, type ServiceTypesRepository } from './service-types.ts';
+
+/** Every repository over one database; services receive this, never the raw database. */
+export interface Repositories {
+  accounts: AccountsRepository;
+  campaigns: CampaignsRepository;
+  health: HealthRepository;
+  integrations: IntegrationsRepository;
+  media: MediaRepository;
+  serviceTypes: ServiceTypesRepository;
+}
+
+export function createRepositories(db: Db): Repositories {
+  return {
+    accounts: createAccountsRepository(db),
+    campaigns: createCampaignsRepository(db),
+    health: createHealthRepository(db),
+    integrations: createIntegrationsRepository(db),
+    media: createMediaRepository(db),
+    serviceTypes: createServiceTypesRepository(db),
+  };
+}

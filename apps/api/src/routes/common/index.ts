@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import accountsV2Routes from './api/v2/accounts/index.ts';
+import accountsRoutes from './accounts/index.ts';
+import mediaRoutes from './media/index.ts';
+import serviceTypesRoutes from './services/types/index.ts';
+
+/**
+ * The common API (ARCHITECTURE decision 1: SPEC 7 paths under /common). Every route needs the app
+ * key (decision 9) except media, which `<img>` tags load and cannot add headers to.
+ */
+export default async function commonRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(mediaRoutes, { prefix: '/media' });
+  await app.register(async (keyed) => {
+    keyed.addHook('onRequest', keyed.requireAppKey);
+    await keyed.register(serviceTypesRoutes, { prefix: '/services/types' });
+    await keyed.register(accountsRoutes, { prefix: '/accounts' });
+    await keyed.register(accountsV2Routes, { prefix: '/api/v2/accounts' });
+  });
+}

@@ -1,0 +1,31 @@
+import { DEFAULT_LANGUAGE } from '@auxilio/domain';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { BrandQuerySchema } from '../app-config/index.ts';
+import { resolveRequestBrand } from '../../services/brand-context.ts';
+import { buildWebManifest, WebManifestSchema } from '../../services/web-manifest.ts';
+
+/** GET /manifest.webmanifest?brand=: the brand's web app manifest (linked from index.html). */
+const manifestRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
+  app.get(
+    '/manifest.webmanifest',
+    {
+      schema: {
+        tags: ['web'],
+        summary: 'Web app manifest of the resolved brand',
+        querystring: BrandQuerySchema,
+        response: { 200: WebManifestSchema },
+      },
+    },
+    async (request, reply) => {
+      const { brand } = await resolveRequestBrand(app.repositories, {
+        ...request.query,
+        host: request.host,
+      });
+      reply.type('application/manifest+json; charset=utf-8').header('cache-control', 'no-cache');
+      return buildWebManifest(brand, DEFAULT_LANGUAGE);
+    },
+  );
+  done();
+};
+
+export default manifestRoutes;

@@ -1,0 +1,99 @@
+import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
+import { routeNotFound } from '../../lib/errors.ts';
+import { resolveBrandContext } from '../../services/brand-context.ts';
+import { buildRuntimeConfig } from '../../services/runtime-config.ts';
+import { isImmutableAsset, renderIndexHtml } from '../../services/web-shell.ts';
+
+// The built PWA (ARCHITECTURE "apps/api ... serves the built PWA in production mode"): its files,
+// and index.html with the brand injected for every client-side route (SPEC 2 route table).
+
+/** Paths that belong to the API: never answered with index.html. */
+const API_PREFIXES = [
+  '/common',
+  '/storage',
+  '/autodispatch',
+  '/docs',
+  '/health',
+  '/brands',
+  '/app-config.json',
+  '/manifest.webmanifest',
+];
+
+const NOT_BUILT_MESSAGE =
+  'The Auxilio web app is not built, so there is nothing to show here yet.\n' +
+  'Run `npm run build` (or `npm start`, which builds it first) and restart the server.\n' +
+  'The API itself is running: see /docs and /health.\n';
+
+function isApiPath(path: string): boolean {
+  return API_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
+
+/**
+ * True when the client wants a page: it asks for HTML, or it takes anything (`*∕*`, no Accept) and
+ * the path does not look like a file. A missing /assets/x.js must stay a 404, not become HTML.
+ */
+function wantsPage(request: FastifyRequest, path: string): boolean {
+  const accept = request.headers.accept ?? '';
+  if (accept.includes('text/html')) return true;
+  const lastSegment = path.slice(path.lastIndexOf('/') + 1);
+  const looksLikeFile = /\.[A-Za-z0-9]+$/.test(lastSegment);
+  return !looksLikeFile && (accept === '' || accept.includes('*/*'));
+}
+
+function decodePath(rawUrl: string): string | undefined {
+  const path = rawUrl.split('?')[0] ?? '/';
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return undefined;
+  }
+}
+
+const webRoutes: FastifyPluginCallback = (app, _options, done) => {
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+    const shell = app.webShell;
+    if (!shell) {
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(NOT_BUILT_MESSAGE);
+    }
+    const query = request.query as Record<string, unknown>;
+    const { brand, accountId } = await resolveBrandContext(app.repositories, {
+      brand: typeof query.brand === 'string' ? query.brand : undefined,
+      account: typeof query.account === 'string' ? query.account : undefined,
+      host: request.host,
+    });
+    const html = renderIndexHtml(
+      shell.template,
+      brand,
+      buildRuntimeConfig(app.config, brand, accountId),
+    );
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('vary', 'Host')
+      .send(html);
+  };
+
+  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+    const path = decodePath(request.url);
+    if (path === undefined) throw routeNotFound(request.method, request.url);
+
+    const shell = app.webShell;
+    if (shell && path !== '/index.html' && shell.files.has(path)) {
+      const immutable = isImmutableAsset(path);
+      return reply.sendFile(path.slice(1), {
+        maxAge: immutable ? 31_536_000_000 : 0,
+        immutable,
+        cacheControl: true,
+      });
+    }
+    if (isApiPath(path) || !wantsPage(request, path)) throw routeNotFound(request.method, path);
+    return sendPage(request, reply);
+  });
+  done();
+};
+
+export default webRoutes;

@@ -1,0 +1,38 @@
+import {
+  DEFAULT_ADDRESS_SEARCH_COUNTRIES,
+  DEFAULT_LANGUAGE,
+  type Brand,
+  type RuntimeConfig,
+} from '@auxilio/domain';
+import type { Config } from '../config/env.ts';
+
+/** URL prefix of a brand's logo, icon and favicon (routes/brands). */
+export function brandAssetsBase(brand: Pick<Brand, 'slug'>): string {
+  return `/brands/${brand.slug}/`;
+}
+
+/**
+ * ARCHITECTURE decision 5: what the PWA needs at start comes from the server, never from
+ * build-time variables. The three services share this origin by default (decision 1).
+ */
+export function buildRuntimeConfig(
+  config: Config,
+  brand: Brand,
+  accountId: string | null,
+): RuntimeConfig {
+  return {
+    api: { common: '/common', storage: '/storage', autodispatch: '/autodispatch' },
+    appKey: config.appKey,
+    brand,
+    brandAssetsBase: brandAssetsBase(brand),
+    accountId,
+    defaultLanguage: DEFAULT_LANGUAGE,
+    addressCountries: [...DEFAULT_ADDRESS_SEARCH_COUNTRIES],
+    map: config.mapStyleUrl
+      ? { provider: 'style-url', styleUrl: config.mapStyleUrl }
+      : { provider: 'embedded', styleUrl: null },
+    payments: config.stripePublishableKey
+      ? { provider: 'stripe', publishableKey: config.stripePublishableKey }
+      : { provider: 'sandbox', publishableKey: null },
+  };
+}

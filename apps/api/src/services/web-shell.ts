@@ -1,0 +1,109 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import type { Brand, RuntimeConfig } from '@auxilio/domain';
+import { brandAssetsBase } from './runtime-config.ts';
+import { manifestUrl } from './web-manifest.ts';
+
+// ARCHITECTURE decision 5: one PWA build serves every brand; the server writes the brand's title,
+// theme colour, favicon and manifest into index.html so the first paint and "add to home screen"
+// are already branded, and embeds the runtime config so the PWA starts without a round trip.
+
+/** The built PWA, read once at start. */
+export interface WebShell {
+  /** index.html of the build, with the placeholder tags of apps/web/index.html. */
+  template: string;
+  /** URL paths of every file in the build ('/assets/index-3f2a.js'), index.html included. */
+  files: ReadonlySet<string>;
+}
+
+function listFiles(root: string, dir: string = root): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return listFiles(root, path);
+    return entry.isFile() ? ['/' + relative(root, path).split(sep).join('/')] : [];
+  });
+}
+
+/** Reads the build in `distDir`, or undefined when there is no build (no index.html). */
+export function loadWebShell(distDir: string): WebShell | undefined {
+  const indexFile = join(distDir, 'index.html');
+  if (!existsSync(indexFile)) return undefined;
+  return { template: readFileSync(indexFile, 'utf8'), files: new Set(listFiles(distDir)) };
+}
+
+/** Vite writes content-hashed names under /assets/: those never change and cache for a year. */
+export function isImmutableAsset(urlPath: string): boolean {
+  return urlPath.startsWith('/assets/');
+}
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+}
+
+/** JSON for a `<script type="application/json">`: `<` escaped so no `</script>` can close it. */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/** Replaces every tag that `pattern` matches, or inserts the tag before `</head>` when none does. */
+function putTag(html: string, pattern: RegExp, tag: string): string {
+  if (html.search(pattern) !== -1) return html.replace(pattern, () => tag);
+  return insertBeforeHeadEnd(html, tag);
+}
+
+function insertBeforeHeadEnd(html: string, fragment: string): string {
+  const at = html.search(/<\/head>/i);
+  return at === -1 ? fragment + html : `${html.slice(0, at)}${fragment}\n  ${html.slice(at)}`;
+}
+
+/** index.html for one brand: title, theme colour, icons, manifest link and the runtime config. */
+export function renderIndexHtml(
+  template: string,
+  brand: Brand,
+  runtimeConfig: RuntimeConfig,
+): string {
+  const assets = brandAssetsBase(brand);
+  let html = template;
+  html = putTag(
+    html,
+    /<title>[^<]*<\/title>/gi,
+    `<title>${escapeHtml(brand.manifest.name)}</title>`,
+  );
+  html = putTag(
+    html,
+    /<meta\s+name=["']theme-color["'][^>]*>/gi,
+    `<meta name="theme-color" content="${escapeHtml(brand.theme.primary)}">`,
+  );
+  html = putTag(
+    html,
+    /<link\s+rel=["']icon["'][^>]*>/gi,
+    `<link rel="icon" href="${escapeHtml(`${assets}favicon.svg`)}" type="image/svg+xml">`,
+  );
+  html = putTag(
+    html,
+    /<link\s+rel=["']apple-touch-icon["'][^>]*>/gi,
+    `<link rel="apple-touch-icon" href="${escapeHtml(`${assets}icon.svg`)}">`,
+  );
+  html = putTag(
+    html,
+    /<link\s+rel=["']manifest["'][^>]*>/gi,
+    `<link rel="manifest" href="${escapeHtml(manifestUrl(brand))}">`,
+  );
+  // A build that already carries a config script (should not happen) gets ours instead.
+  html = html.replace(/<script\s+id=["']app-config["'][^>]*>[\s\S]*?<\/script>\s*/gi, '');
+  return insertBeforeHeadEnd(
+    html,
+    `<script id="app-config" type="application/json">${jsonForScript(runtimeConfig)}</script>`,
+  );
+}

@@ -1,0 +1,18 @@
+import { defineProject } from 'vitest/config';
+
+// The same API suite runs on in-memory PGlite (default) and on PostgreSQL when DATABASE_URL is set
+// (CONVENTIONS "Tests"). The test files then share one database, so they run one after another.
+// (Tooling config: the only place besides src/config/env.ts that reads the environment.)
+const onPostgres = Boolean(process.env.DATABASE_URL);
+
+export default defineProject({
+  test: {
+    name: 'api',
+    environment: 'node',
+    include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+    fileParallelism: !onPostgres,
+    // Opening, migrating and seeding a database takes seconds, more on a busy machine.
+    hookTimeout: 120_000,
+    testTimeout: 30_000,
+  },
+});
