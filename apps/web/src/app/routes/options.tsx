@@ -1,0 +1,5 @@
+import { OptionsScreen } from '../../features/options/components/options-screen.tsx';
+
+export function Component() {
+  return <OptionsScreen />;
+}

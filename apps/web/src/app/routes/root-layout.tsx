@@ -1,0 +1,65 @@
+import { Suspense, useState } from 'react';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useRuntimeConfig } from '../../config/runtime-config-context.ts';
+import { useAccount } from '../../features/accounts/api/get-account.ts';
+import { AppHeader } from '../../features/header/components/app-header.tsx';
+import { HelpDialog } from '../../features/help/components/help-dialog.tsx';
+import { NoConnectionScreen } from '../../features/offline/components/no-connection-screen.tsx';
+import { useOnlineStatus } from '../../features/offline/hooks/use-online-status.ts';
+import { UpdateSnackbar } from '../../features/pwa/components/update-snackbar.tsx';
+import { useSessionStore } from '../../stores/session-store.ts';
+import type { ShellContext } from './shell-context.ts';
+
+/** The frame of every screen: header, the screen, the Help dialog, update snackbar, offline screen. */
+export function RootLayout() {
+  const config = useRuntimeConfig();
+  const online = useOnlineStatus();
+  const [helpOpen, setHelpOpen] = useState(false);
+  const accountId = useSessionStore((state) => state.session.accountId) ?? config.accountId;
+  const account = useAccount(accountId);
+  const branch = account.data?.branch ?? null;
+  const shell: ShellContext = {
+    openHelp: () => {
+      setHelpOpen(true);
+    },
+    branch,
+  };
+  return (
+    <>
+      <AppHeader onOpenHelp={shell.openHelp} />
+      {/* SPEC 8 "Offline: No-connection screen". */}
+      {online ? (
+        <Suspense fallback={<ScreenLoading />}>
+          <Outlet context={shell} />
+        </Suspense>
+      ) : (
+        <NoConnectionScreen />
+      )}
+      <HelpDialog
+        open={helpOpen}
+        onClose={() => {
+          setHelpOpen(false);
+        }}
+        brand={config.brand}
+        branch={branch}
+      />
+      <UpdateSnackbar />
+      <ScrollRestoration />
+    </>
+  );
+}
+
+/** Before the router has rendered anything: no header yet, only a quiet status. */
+export function BootLoading() {
+  return <ScreenLoading />;
+}
+
+function ScreenLoading() {
+  const { t } = useTranslation('common');
+  return (
+    <p className="screen-loading" role="status">
+      {t('loading')}
+    </p>
+  );
+}

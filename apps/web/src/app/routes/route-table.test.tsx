@@ -1,0 +1,184 @@
+import { describe, expect, it, vi, beforeEach } from 'vitest';
+import { act, screen } from '@testing-library/react';
+import { createMemoryRouter, matchPath, matchRoutes, RouterProvider } from 'react-router';
+import { ROUTE_TABLE } from './route-table.tsx';
+import { buildRoutes } from './router.tsx';
+import { createTestI18n } from '../../test/test-i18n.ts';
+import { testConfig } from '../../test/fixtures.ts';
+import { renderWithProviders } from '../../test/render.tsx';
+
+/** SPEC 2 "Route table (first match wins)": the first entry whose pattern matches the whole path. */
+function firstMatch(pathname: string): string | undefined {
+  return ROUTE_TABLE.find((route) => matchPath({ path: route.path, end: true }, pathname))?.path;
+}
+
+/** What React Router (which ranks by specificity) picks for the same path. */
+function routerMatch(pathname: string): string | undefined {
+  return matchRoutes(buildRoutes(), pathname)?.at(-1)?.route.path;
+}
+
+/** A concrete URL for a pattern: params filled in. */
+function sampleUrl(pattern: string): string {
+  if (pattern === '*') return '/x/y/z';
+  return pattern.replace(/:(\w+)/g, (_, name: string) => `sample-${name}`);
+}
+
+describe('route table (SPEC 2)', () => {
+  it('lists the SPEC 2 routes in the spec order, then not-found', () => {
+    expect(ROUTE_TABLE.map((route) => route.path)).toEqual([
+      '/corporate/home',
+      '/corporate/centers',
+      '/corporate/services',
+      '/tips',
+      '/plate',
+      '/other-options/:option',
+      '/options',
+      '/get-service/:id',
+      '/mmm-openid/login-legacy',
+      '/mmm-openid/login',
+      '/mmm-openid/callback',
+      '/comments',
+      '/clients',
+      '/services/tow/questions',
+      '/services/tow',
+      '/services/home',
+      '/services',
+      '/location/situation',
+      '/location/destination',
+      '/location/reference',
+      '/location/summary',
+      '/location',
+      '/payment',
+      '/cancelled',
+      '/finished',
+      '/service-details',
+      '/service-summary',
+      '/tracking/loading',
+      '/tracking/permission',
+      '/tracking/coninspection',
+      '/tracking',
+      '/survey',
+      '/feedback',
+      '/social',
+      '/help',
+      '/geotext/landing',
+      '/geotext/permission/:roomId',
+      '/geotext/map/:roomId',
+      '/geotext/error/location',
+      '/geotext/error/roomid',
+      '/geotext/confirmation',
+      '/sign-in',
+      '/sign-in/callback',
+      '/entry',
+      '/:serviceId',
+      '/',
+      '*',
+    ]);
+  });
+
+  it.each(ROUTE_TABLE.map((route) => [sampleUrl(route.path), route.path]))(
+    'first match wins: %s is served by %s, and React Router agrees',
+    (url, expected) => {
+      expect(firstMatch(url)).toBe(expected);
+      expect(routerMatch(url)).toBe(expected);
+    },
+  );
+
+  it.each([
+    [
+      '/services/tow/questions',
+      '/services/tow/questions',
+      'listed before /services/tow and /services',
+    ],
+    ['/services/tow', '/services/tow', 'listed before /services'],
+    ['/tracking/loading', '/tracking/loading', 'listed before /tracking'],
+    ['/location/summary', '/location/summary', 'listed before /location'],
+    ['/options', '/options', 'a static route is listed before /:serviceId'],
+    ['/help', '/help', 'a static route is listed before /:serviceId'],
+    ['/entry', '/entry', 'the entry route is listed before /:serviceId'],
+    ['/sign-in', '/sign-in', 'the sign-in start is listed before /:serviceId'],
+    ['/9f2c1e7a4b', '/:serviceId', '"/{serviceId}: Landing for shared links"'],
+    ['/', '/', '"/ Home"'],
+    ['/services/unknown', '*', 'an unknown deeper path is not found'],
+    ['/geotext/map', '*', 'a map without room id is not found'],
+  ] as const)('%s -> %s (%s)', (url, expected, _why) => {
+    expect(firstMatch(url)).toBe(expected);
+    expect(routerMatch(url)).toBe(expected);
+  });
+
+  it('/:serviceId comes after every static single-segment route', () => {
+    const paths = ROUTE_TABLE.map((route) => route.path);
+    const dynamicIndex = paths.indexOf('/:serviceId');
+    const staticSingle = paths.filter((path) => /^\/[a-z-]+$/.test(path));
+    for (const path of staticSingle) expect(paths.indexOf(path)).toBeLessThan(dynamicIndex);
+  });
+});
+
+describe('route screens', () => {
+  beforeEach(() => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(new Response('{}', { status: 404 }))),
+    );
+  });
+
+  async function renderAt(url: string) {
+    const router = createMemoryRouter(buildRoutes(), { initialEntries: [url] });
+    renderWithProviders(<RouterProvider router={router} />, {
+      config: testConfig(),
+      i18n: await createTestI18n('es'),
+    });
+  }
+
+  it('a route built later names its purpose and says it comes in a later version', async () => {
+    await renderAt('/tracking');
+    expect(
+      await screen.findByRole('heading', { name: 'Seguimiento de su asistencia' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/llegará en una próxima versión/)).toBeInTheDocument();
+  });
+
+  it('home greets and offers to request assistance (a link to /services)', async () => {
+    await renderAt('/');
+    expect(await screen.findByRole('heading', { name: '¡Hola!' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Solicitar asistencia' })).toHaveAttribute(
+      'href',
+      '/services',
+    );
+  });
+
+  it('going offline replaces the screen with the no-connection screen (SPEC 8 "Offline")', async () => {
+    await renderAt('/');
+    await screen.findByRole('heading', { name: '¡Hola!' });
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    act(() => {
+      window.dispatchEvent(new Event('offline'));
+    });
+    expect(
+      screen.getByRole('heading', { name: /No tiene conexión a internet/ }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: '¡Hola!' })).not.toBeInTheDocument();
+    vi.restoreAllMocks();
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(await screen.findByRole('heading', { name: '¡Hola!' })).toBeInTheDocument();
+  });
+
+  it('an unknown path shows the not-found screen', async () => {
+    await renderAt('/no/such/page');
+    expect(
+      await screen.findByRole('heading', { name: 'No encontramos esta página' }),
+    ).toBeInTheDocument();
+  });
+
+  it('/options links home with the member and visitor accounts of the branch', async () => {
+    await renderAt('/options?branch=pa');
+    const member = await screen.findByRole('link', { name: 'Soy miembro' });
+    const visitor = screen.getByRole('link', { name: 'Soy visitante' });
+    expect(member.getAttribute('href')).toMatch(/^\/\?account=[0-9a-f]{24}&brand=demo$/);
+    expect(visitor.getAttribute('href')).toMatch(/^\/\?account=[0-9a-f]{24}&brand=demo$/);
+    expect(member.getAttribute('href')).not.toBe(visitor.getAttribute('href'));
+    expect(screen.getByText(/Panamá/)).toBeInTheDocument();
+  });
+});

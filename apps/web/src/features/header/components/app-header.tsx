@@ -1,0 +1,100 @@
+import { useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { BrandLogo } from '../../../components/ui/brand-logo/brand-logo.tsx';
+import {
+  brandAssetUrl,
+  providerLogoUrl,
+  useRuntimeConfig,
+} from '../../../config/runtime-config-context.ts';
+import { postClosedToHost } from '../../../lib/webview.ts';
+import { useSessionStore } from '../../../stores/session-store.ts';
+import { backArrowAction, showsCoBranding } from '../utils/header-rules.ts';
+import './app-header.css';
+
+export interface AppHeaderProps {
+  onOpenHelp: () => void;
+}
+
+/** SPEC 2 header: back arrow, brand logo, Ayuda, and a close control inside a webview. */
+export function AppHeader({ onOpenHelp }: AppHeaderProps) {
+  const { t } = useTranslation('common');
+  const config = useRuntimeConfig();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const isFromWebview = useSessionStore((state) => state.session.userExternalParams.isFromWebview);
+  const back = backArrowAction(location.pathname, isFromWebview);
+  const coBranded = showsCoBranding(location.pathname, config.brand.coBranded);
+
+  const goBack = () => {
+    if (back === 'close-webview') {
+      postClosedToHost();
+      return;
+    }
+    // A first page opened from a link has no in-app history: go home instead of leaving the app.
+    const historyIndex = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (historyIndex > 0) void navigate(-1);
+    else void navigate('/');
+  };
+
+  return (
+    <header className="app-header">
+      <div className="app-header__start">
+        {back === 'hidden' ? null : (
+          <button
+            type="button"
+            className="app-header__icon-button"
+            aria-label={t('header.back')}
+            onClick={goBack}
+          >
+            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+              <path
+                d="M15 5l-7 7 7 7"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2.25"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
+            </svg>
+          </button>
+        )}
+      </div>
+      <div className="app-header__brand">
+        {coBranded ? (
+          <>
+            {/* The provider's logo is drawn for a light background, whatever the brand's header. */}
+            <span className="app-header__provider">
+              <BrandLogo src={providerLogoUrl()} name={t('header.providerName')} />
+            </span>
+            <span className="app-header__divider" aria-hidden="true" />
+          </>
+        ) : null}
+        <BrandLogo src={brandAssetUrl(config, 'logo')} name={config.brand.name} />
+      </div>
+      <div className="app-header__end">
+        <button type="button" className="app-header__help" onClick={onOpenHelp}>
+          {t('header.help')}
+        </button>
+        {isFromWebview ? (
+          <button
+            type="button"
+            className="app-header__icon-button"
+            aria-label={t('header.close')}
+            onClick={() => {
+              postClosedToHost();
+            }}
+          >
+            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+              <path
+                d="M6 6l12 12M18 6L6 18"
+                stroke="currentColor"
+                strokeWidth="2.25"
+                strokeLinecap="round"
+              />
+            </svg>
+          </button>
+        ) : null}
+      </div>
+    </header>
+  );
+}

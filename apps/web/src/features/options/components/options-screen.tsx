@@ -1,0 +1,47 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useRuntimeConfig } from '../../../config/runtime-config-context.ts';
+import { buttonClassName } from '../../../components/ui/button/button-class.ts';
+import { branchFromQuery, deriveAccountId, homeLinkFor } from '../utils/account-id.ts';
+import './options-screen.css';
+
+/**
+ * SPEC 2 "/options: Member or visitor options: reads query branch (default pr); two buttons go to /
+ * with account and brand query, one for a member and one for a visitor account".
+ */
+export function OptionsScreen() {
+  const { t } = useTranslation('options');
+  const config = useRuntimeConfig();
+  const [searchParams] = useSearchParams();
+  const branch = branchFromQuery(searchParams.get('branch'));
+  const brand = config.brand.slug;
+  const ids = useQuery({
+    queryKey: ['account-ids', brand, branch],
+    queryFn: async () => ({
+      member: await deriveAccountId(brand, branch, 'member'),
+      visitor: await deriveAccountId(brand, branch, 'visitor'),
+    }),
+    staleTime: Infinity,
+    // Computed on the device: it must not wait for the network like a fetch would.
+    networkMode: 'always',
+  });
+  return (
+    <main className="options">
+      <h1 className="options__title">{t('title')}</h1>
+      <p className="options__lead">{t('lead', { country: t(`countries.${branch}`) })}</p>
+      {ids.data ? (
+        <div className="options__actions">
+          <Link className={buttonClassName('primary')} to={homeLinkFor(ids.data.member, brand)}>
+            {t('member')}
+          </Link>
+          <Link className={buttonClassName('secondary')} to={homeLinkFor(ids.data.visitor, brand)}>
+            {t('visitor')}
+          </Link>
+        </div>
+      ) : (
+        <p role="status">{t('common:loading')}</p>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,133 @@
+import i18next, { type i18n as I18n, type PostProcessorModule } from 'i18next';
+import ChainedBackend from 'i18next-chained-backend';
+import HttpBackend from 'i18next-http-backend';
+import LocalStorageBackend from 'i18next-localstorage-backend';
+import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LANGUAGE, type Language } from '@auxilio/domain';
+
+// ARCHITECTURE "Front end": translations in public/locales/{es,en}/{namespace}.json, loaded over HTTP
+// through a local cache; Spanish is the default and the fallback; a missing key logs and shows Spanish.
+
+/** Namespaces, one per screen family (public/locales/<lng>/<ns>.json). */
+export const NAMESPACES = [
+  'common',
+  'errors',
+  'home',
+  'options',
+  'help',
+  'corporate',
+  'tips',
+  'plate',
+  'other-options',
+  'get-service',
+  'sign-in',
+  'comments',
+  'clients',
+  'services',
+  'location',
+  'payment',
+  'service-end',
+  'summary',
+  'tracking',
+  'survey',
+  'geotext',
+  'shared-link',
+  'entry',
+] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+
+/** Loaded before the first screen: the shell (header, dialogs, snackbar) and the error screens. */
+export const PRELOADED_NAMESPACES: Namespace[] = ['common', 'errors'];
+
+/** SPEC 9 "translation cache expiry 60": minutes, as milliseconds. */
+export const TRANSLATION_CACHE_EXPIRY_MS = 60 * 60 * 1000;
+
+/** Where a missing or fallback translation is reported (console by default). */
+export type TranslationLogger = (message: string) => void;
+
+export interface CreateI18nOptions {
+  lng: Language;
+  /** `{{lng}}` and `{{ns}}` are replaced. */
+  loadPath?: string;
+  /** Version of the cached files; a new build never reads the previous build's texts. */
+  cacheVersion?: string;
+  /** Storage of the local cache (localStorage). */
+  store?: Storage;
+  log?: TranslationLogger;
+}
+
+/**
+ * A ready i18next instance (common and errors loaded) bound to react-i18next.
+ * SPEC 8 "Missing translation key: Logged; default Spanish text used".
+ */
+export async function createI18n({
+  lng,
+  loadPath = '/locales/{{lng}}/{{ns}}.json',
+  cacheVersion = __BUILD_ID__,
+  store = window.localStorage,
+  log = (message) => {
+    console.warn(message);
+  },
+}: CreateI18nOptions): Promise<I18n> {
+  const instance = i18next.createInstance();
+  const reported = new Set<string>();
+  const reportOnce = (message: string) => {
+    if (reported.has(message)) return;
+    reported.add(message);
+    log(message);
+  };
+
+  // A key found only in the fallback language is not "missing" to i18next; it is to a reader of the
+  // English screen, so it is logged here (the Spanish text is shown).
+  const logFallbackUse: PostProcessorModule = {
+    type: 'postProcessor',
+    name: 'logFallbackUse',
+    process(value: string, key: string | string[], options: Record<string, unknown>) {
+      const resolved = options['i18nResolved'] as { usedLng?: string; usedNS?: string } | undefined;
+      const wanted = instance.language;
+      if (resolved?.usedLng && resolved.usedLng !== wanted) {
+        const keyText = Array.isArray(key) ? key.join('|') : key;
+        reportOnce(
+          `[i18n] '${resolved.usedNS ?? ''}:${keyText}' missing in '${wanted}', shown in '${resolved.usedLng}'`,
+        );
+      }
+      return value;
+    },
+  };
+
+  await instance
+    .use(ChainedBackend)
+    .use(initReactI18next)
+    .use(logFallbackUse)
+    .init({
+      lng,
+      supportedLngs: ['es', 'en'],
+      fallbackLng: DEFAULT_LANGUAGE,
+      ns: PRELOADED_NAMESPACES,
+      defaultNS: 'common',
+      fallbackNS: false,
+      load: 'languageOnly',
+      interpolation: { escapeValue: false }, // React escapes
+      returnNull: false,
+      saveMissing: true,
+      missingKeyHandler: (lngs, ns, key) => {
+        reportOnce(`[i18n] missing key '${ns}:${key}' (${lngs.join(', ')})`);
+      },
+      postProcess: ['logFallbackUse'],
+      postProcessPassResolved: true,
+      backend: {
+        backends: [LocalStorageBackend, HttpBackend],
+        backendOptions: [
+          {
+            prefix: 'auxilio_i18n_',
+            expirationTime: TRANSLATION_CACHE_EXPIRY_MS,
+            defaultVersion: cacheVersion,
+            store,
+          },
+          { loadPath },
+        ],
+      },
+      react: { useSuspense: true },
+    });
+  return instance;
+}

@@ -1,0 +1,49 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import '@fontsource-variable/inter';
+import './styles/global.css';
+import { App } from './app/app.tsx';
+import { brandDocument, readEntryQuery, settleSession, startLanguage } from './app/boot.ts';
+import { ConfigErrorScreen } from './app/config-error-screen.tsx';
+import { loadRuntimeConfig } from './config/runtime-config.ts';
+import { createI18n } from './lib/i18n.ts';
+import { createQueryClient } from './lib/query-client.ts';
+import { useSessionStore } from './stores/session-store.ts';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html needs <div id="root">');
+const root = createRoot(container);
+
+const params = readEntryQuery(window.location.search, useSessionStore);
+const language = startLanguage(useSessionStore);
+document.documentElement.lang = language;
+const i18nReady = createI18n({ lng: language });
+
+async function start(): Promise<void> {
+  const i18n = await i18nReady;
+  const { session } = useSessionStore.getState();
+  try {
+    const config = await loadRuntimeConfig({
+      request: { brand: session.brand, account: session.accountId },
+    });
+    brandDocument(config);
+    settleSession(useSessionStore, config, params);
+    root.render(
+      <StrictMode>
+        <App config={config} i18n={i18n} queryClient={createQueryClient()} />
+      </StrictMode>,
+    );
+  } catch (error) {
+    console.error('[boot] app config unavailable', error);
+    root.render(
+      <StrictMode>
+        <I18nextProvider i18n={i18n}>
+          <ConfigErrorScreen onRetry={() => void start()} />
+        </I18nextProvider>
+      </StrictMode>,
+    );
+  }
+}
+
+void start();

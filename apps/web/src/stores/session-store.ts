@@ -1,0 +1,127 @@
+import { create, type StoreApi, type UseBoundStore } from 'zustand';
+import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
+import {
+  chooseService,
+  INITIAL_SESSION,
+  markServiceVisited,
+  resetAll,
+  resetForCheckLimit,
+  resetHomeOnDemand,
+  restoreSession,
+  selectCategory,
+  selectSituation,
+  type Campaign,
+  type EntryParams,
+  type HomeServiceType,
+  type ServiceType,
+  type ServiceTypeName,
+  type Session,
+} from '@auxilio/domain';
+import { applyEntryParams } from './apply-entry-params.ts';
+
+// ARCHITECTURE "Front end": the session of SPEC 3 is one Zustand store persisted to localStorage; its
+// actions are named after the events of SPEC 4 and call the pure functions of @auxilio/domain, so the
+// rules live in one place.
+
+export interface SessionActions {
+  /** SPEC 4 "Clear-all resets everything but keeps the dispatch function". */
+  resetAll: () => void;
+  /** SPEC 4 check-limit reset; the current account becomes the previous one. */
+  resetForCheckLimit: (currentAccountId: string) => void;
+  /** SPEC 4 "The home on-demand reset keeps contract and the MMM home-on-demand flag". */
+  resetHomeOnDemand: () => void;
+  /** SPEC 4 "Choosing a service resets destination coordinates and address unless it is a tow". */
+  chooseService: (serviceType: ServiceType) => void;
+  /** SPEC 4 "A new situation or category may be selected and the category cleared". */
+  selectSituation: (situation: ServiceTypeName | null, category?: HomeServiceType | null) => void;
+  selectCategory: (category: HomeServiceType | null) => void;
+  /** SPEC 4 "A first-visit marker per service is stored locally". */
+  markServiceVisited: (serviceId: string) => void;
+  /** SPEC 2 entry query parameters, parsed by the domain's parseEntryParams. */
+  applyEntryParams: (params: EntryParams) => void;
+  /** The brand and account the server resolved (host name or default) when the query had none. */
+  adoptResolvedBrand: (brand: string, accountId: string | null) => void;
+  /** The campaign named by the entry query, once fetched (SPEC 3 "a campaign may carry serviceTypes"). */
+  setCampaign: (campaign: Campaign | null) => void;
+}
+
+export interface SessionState extends SessionActions {
+  session: Session;
+}
+
+/** localStorage key of the persisted session. */
+export const SESSION_STORAGE_KEY = 'auxilio:session';
+/** Bump when the persisted shape changes; older data goes through restoreSession. */
+export const SESSION_STORAGE_VERSION = 1;
+
+export type SessionStore = UseBoundStore<StoreApi<SessionState>>;
+
+export function createSessionStore(storage: () => StateStorage = () => localStorage): SessionStore {
+  return create<SessionState>()(
+    persist(
+      (set) => {
+        const update = (change: (session: Session) => Session) => {
+          set((state) => ({ session: change(state.session) }));
+        };
+        return {
+          session: INITIAL_SESSION,
+          resetAll: () => {
+            update(resetAll);
+          },
+          resetForCheckLimit: (currentAccountId) => {
+            update((session) => resetForCheckLimit(session, currentAccountId));
+          },
+          resetHomeOnDemand: () => {
+            update(resetHomeOnDemand);
+          },
+          chooseService: (serviceType) => {
+            update((session) => chooseService(session, serviceType));
+          },
+          selectSituation: (situation, category = null) => {
+            update((session) => selectSituation(session, situation, category));
+          },
+          selectCategory: (category) => {
+            update((session) => selectCategory(session, category));
+          },
+          markServiceVisited: (serviceId) => {
+            update((session) => markServiceVisited(session, serviceId));
+          },
+          applyEntryParams: (params) => {
+            update((session) => applyEntryParams(session, params));
+          },
+          adoptResolvedBrand: (brand, accountId) => {
+            update((session) =>
+              session.brand === null
+                ? { ...session, brand, accountId: session.accountId ?? accountId }
+                : session,
+            );
+          },
+          setCampaign: (campaign) => {
+            update((session) => ({ ...session, campaign }));
+          },
+        };
+      },
+      {
+        name: SESSION_STORAGE_KEY,
+        version: SESSION_STORAGE_VERSION,
+        storage: createJSONStorage(storage),
+        partialize: (state) => ({ session: state.session }),
+        // Whatever was stored is re-validated; a session that no longer fits starts over.
+        migrate: (persisted) => ({ session: restoreSession(readSession(persisted)) }),
+        merge: (persisted, current) => ({
+          ...current,
+          session: restoreSession(readSession(persisted)),
+        }),
+      },
+    ),
+  );
+}
+
+function readSession(persisted: unknown): unknown {
+  return typeof persisted === 'object' && persisted !== null && 'session' in persisted
+    ? persisted.session
+    : null;
+}
+
+/** The app's session store. */
+export const useSessionStore: SessionStore = createSessionStore();

@@ -1,0 +1,44 @@
+import { BrandSchema, RuntimeConfigSchema, type Brand, type BrandInput } from '@auxilio/domain';
+import type { RuntimeConfig } from '../config/runtime-config.ts';
+
+/** A valid brand for tests; fields can be overridden. */
+export function testBrand(overrides: Partial<BrandInput> = {}): Brand {
+  return BrandSchema.parse({
+    slug: 'demo',
+    name: 'Demo Asistencia',
+    country: 'PR',
+    branches: ['PR', 'PA'],
+    theme: {},
+    assets: { logo: 'logo.svg', icon: 'icon.svg', favicon: 'favicon.svg' },
+    manifest: { name: 'Demo Asistencia', shortName: 'Demo', description: 'Asistencia de prueba' },
+    help: {
+      phones: { PR: '+17875550100', PA: '+5075550100' },
+      chats: { PR: 'https://chat.example.test/demo-pr' },
+    },
+    survey: { questions: [{ key: 'provider', type: 'startRating', label: 'survey.provider' }] },
+    social: [
+      { network: 'facebook', url: 'https://facebook.example.test/demo' },
+      { network: 'instagram', url: 'https://instagram.example.test/demo' },
+    ],
+    ...overrides,
+  });
+}
+
+/** A valid runtime config body (what GET /app-config.json answers). */
+export function testConfigBody(brand: Brand = testBrand()): unknown {
+  return {
+    api: { common: '/common', storage: '/storage', autodispatch: '/autodispatch' },
+    appKey: 'public-app-key',
+    brand,
+    brandAssetsBase: `/brands/${brand.slug}/`,
+    accountId: 'a1b2c3d4e5f6a1b2c3d4e5f6',
+    defaultLanguage: 'es',
+    addressCountries: ['PR', 'CR', 'CO', 'PA'],
+    map: { provider: 'embedded', styleUrl: null },
+    payments: { provider: 'sandbox', publishableKey: null },
+  };
+}
+
+export function testConfig(brand?: Brand): RuntimeConfig {
+  return RuntimeConfigSchema.parse(testConfigBody(brand));
+}
