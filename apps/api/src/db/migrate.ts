@@ -1,0 +1,72 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import type { MigrationConfig } from 'drizzle-orm/migrator';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import postgres from 'postgres';
+import { nativeDatabaseOf, type DatabaseHandle } from './client.ts';
+
+/** Where drizzle's migrator records applied migrations (its defaults, named here for reset). */
+const MIGRATIONS_SCHEMA = 'drizzle';
+const MIGRATIONS_TABLE = '__drizzle_migrations';
+/** Arbitrary constant key of the PostgreSQL advisory lock taken while migrating. */
+const MIGRATION_LOCK_KEY = 4_207_311_042;
+
+/**
+ * The committed migrations folder: the nearest `drizzle/` with `meta/_journal.json`, walking up from
+ * `from` (this module's directory by default), so it is found from src, from a bundle in dist and
+ * from any test runner.
+ */
+export function findMigrationsFolder(
+  from: string = dirname(fileURLToPath(import.meta.url)),
+): string {
+  let dir = from;
+  for (;;) {
+    const candidate = join(dir, 'drizzle');
+    if (existsSync(join(candidate, 'meta', '_journal.json'))) return candidate;
+    const parent = dirname(dir);
+    if (parent === dir) {
+      throw new Error(`No drizzle/meta/_journal.json found above ${from}`);
+    }
+    dir = parent;
+  }
+}
+
+/** Runs the committed SQL migrations that have not run yet (ARCHITECTURE decision 2: at start). */
+export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
+  const config: MigrationConfig = {
+    migrationsFolder: findMigrationsFolder(),
+    migrationsSchema: MIGRATIONS_SCHEMA,
+    migrationsTable: MIGRATIONS_TABLE,
+  };
+  const native = nativeDatabaseOf(handle);
+  if (native.kind === 'pglite') {
+    await migratePglite(native.db, config);
+    return;
+  }
+  // Several API replicas may start together (ARCHITECTURE decision 4): one migrates while the others
+  // wait on an advisory lock, then find nothing left to do. The lock belongs to one session, so the
+  // migration runs on its own single-connection client.
+  const client = postgres(native.url, { max: 1, onnotice: () => undefined });
+  try {
+    await client.unsafe(`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`);
+    await migratePostgres(drizzlePostgres({ client }), config);
+    await client.unsafe(`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`);
+  } finally {
+    // Ending the session also releases the lock when the migration failed.
+    await client.end({ timeout: 5 });
+  }
+}
+
+/** Drops every table (schema public and the migration journal) and migrates again: an empty database. */
+export async function resetDatabase(handle: DatabaseHandle): Promise<void> {
+  await handle.db.execute(sql.raw(`drop schema if exists ${MIGRATIONS_SCHEMA} cascade`));
+  await handle.db.execute(sql.raw('drop schema if exists public cascade'));
+  await handle.db.execute(sql.raw('create schema public'));
+  // Same grant as a new PostgreSQL 15+ database: others may use the schema, only its owner creates in it.
+  await handle.db.execute(sql.raw('grant usage on schema public to public'));
+  await migrateDatabase(handle);
+}
