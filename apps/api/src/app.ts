@@ -55,6 +55,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     genReqId: generateRequestId,
     // Request ids are parsed by generateRequestId (validated), not taken verbatim.
     requestIdHeader: false,
+    trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 

@@ -320,3 +320,22 @@ describe('without a web build', () => {
     }
   });
 });
+
+describe('behind a reverse proxy (TRUST_PROXY)', () => {
+  it.each([
+    [true, 'honda'],
+    [false, DEFAULT_BRAND_SLUG],
+  ])('trustProxy %s: X-Forwarded-Host honda.localhost gives brand %s', async (trustProxy, slug) => {
+    const app = await buildApp({ config: testConfig({ trustProxy }), db: t.db, logger: false });
+    try {
+      const res = await app.inject({
+        method: 'GET',
+        url: '/app-config.json',
+        headers: { host: 'internal:3000', 'x-forwarded-host': 'honda.localhost' },
+      });
+      expect(RuntimeConfigSchema.parse(res.json()).brand.slug).toBe(slug);
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -13,6 +13,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       appKey: DEMO_APP_KEY,
       seedDemo: true,
+      trustProxy: false,
     });
     // Resolved from the package, not the working directory (npm -w changes it).
     expect(config.dataDir).toBe(resolve(API_PACKAGE_ROOT, '.data'));
@@ -39,6 +40,7 @@ describe('loadConfig', () => {
       APP_KEY: 'key-1',
       WEB_DIST_DIR: 'custom/dist',
       SEED_DEMO: 'false',
+      TRUST_PROXY: 'true',
       MAP_STYLE_URL: 'https://tiles.example/style.json',
       STRIPE_PUBLISHABLE_KEY: 'pk_test_123',
     });
@@ -53,6 +55,7 @@ describe('loadConfig', () => {
       appKey: 'key-1',
       webDistDir: resolve(REPO_ROOT, 'custom/dist'),
       seedDemo: false,
+      trustProxy: true,
       mapStyleUrl: 'https://tiles.example/style.json',
       stripePublishableKey: 'pk_test_123',
     });

@@ -55,6 +55,8 @@ const EnvSchema = z.object({
   APP_KEY: optionalString.transform((value) => value ?? DEMO_APP_KEY),
   WEB_DIST_DIR: optionalString,
   SEED_DEMO: booleanFlag(true),
+  /** Behind a reverse proxy: trust X-Forwarded-For/-Host/-Proto (the host decides the brand). */
+  TRUST_PROXY: booleanFlag(false),
   /** Optional MapLibre style URL; without it the PWA uses the bundled demo map. */
   MAP_STYLE_URL: optionalString.pipe(z.url().optional()),
   /** Optional Stripe publishable key; without it card payments use the sandbox provider. */
@@ -75,6 +77,7 @@ export interface Config {
   /** The built PWA (vite build output) served at `/`. */
   webDistDir: string;
   seedDemo: boolean;
+  trustProxy: boolean;
   mapStyleUrl: string | undefined;
   stripePublishableKey: string | undefined;
 }
@@ -120,6 +123,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? resolveFromRepoRoot(e.WEB_DIST_DIR)
       : resolve(REPO_ROOT, 'apps/web/dist'),
     seedDemo: e.SEED_DEMO,
+    trustProxy: e.TRUST_PROXY,
     mapStyleUrl: e.MAP_STYLE_URL,
     stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY,
   };
