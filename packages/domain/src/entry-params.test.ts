@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { parseEntryParams, parseSharedLinkParams } from './entry-params.ts';
+import {
+  applyEntryParams,
+  applyMemberEntry,
+  applySignInUserInfo,
+  parseEntryParams,
+  parseSharedLinkParams,
+  type EntryParams,
+} from './entry-params.ts';
+import { INITIAL_SESSION, type Session } from './session.ts';
 
 const ACCOUNT = '0123456789abcdef01234567';
 
@@ -79,5 +87,104 @@ describe('parseSharedLinkParams (SPEC 2 "/{serviceId}")', () => {
     ],
   ])('%s', (_sentence, query, expected) => {
     expect(parseSharedLinkParams(new URLSearchParams(query))).toEqual(expected);
+  });
+});
+
+describe('applying entry parameters to the session (SPEC 2)', () => {
+  const OTHER = 'fedcba9876543210fedcba98';
+  const busy = {
+    ...INITIAL_SESSION,
+    brand: 'connect',
+    accountId: OTHER,
+    serviceId: 'svc-00000001',
+    situation: 'flatTire' as const,
+  };
+
+  it.each<[string, Session, EntryParams, (s: Session) => unknown, unknown]>([
+    [
+      'SPEC 2: "account, brand" set the session brand and account',
+      INITIAL_SESSION,
+      { account: ACCOUNT, brand: 'mmm' },
+      (s) => [s.accountId, s.brand],
+      [ACCOUNT, 'mmm'],
+    ],
+    [
+      'SPEC 2: "plate, fullName" are the user external params and prefill the client form',
+      INITIAL_SESSION,
+      { plate: 'ABC123', fullName: 'Ana Rivera' },
+      (s) => [s.userExternalParams.plate, s.userExternalParams.identifier, s.clientForm.fullName],
+      ['ABC123', 'ABC123', 'Ana Rivera'],
+    ],
+    [
+      'SPEC 2: "policyNumber" is the identifier (SPEC 5 "For the otium brand, the policy number")',
+      INITIAL_SESSION,
+      { policyNumber: 'POL-9', plate: 'ABC123' },
+      (s) => s.userExternalParams.identifier,
+      'POL-9',
+    ],
+    [
+      'SPEC 2: "isFromWebview (true/false)"',
+      INITIAL_SESSION,
+      { isFromWebview: true },
+      (s) => s.userExternalParams.isFromWebview,
+      true,
+    ],
+    ['SPEC 2: "track"', INITIAL_SESSION, { track: 'home' }, (s) => s.currentTrack, 'home'],
+    [
+      'SPEC 1: "the lang query parameter can change it"',
+      INITIAL_SESSION,
+      { lang: 'en' },
+      (s) => s.language,
+      'en',
+    ],
+    [
+      'SPEC 2: a link for another account starts a fresh request (decision 120)',
+      busy,
+      { account: ACCOUNT },
+      (s) => [s.serviceId, s.situation, s.accountId],
+      [null, null, ACCOUNT],
+    ],
+    [
+      'SPEC 4: "The check-limit reset keeps ..." (isFromCheckLimit=true does not reset again)',
+      busy,
+      { account: ACCOUNT, brand: 'connect-ondemand', isFromCheckLimit: true },
+      (s) => [s.situation, s.isFromCheckLimit, s.brand],
+      ['flatTire', true, 'connect-ondemand'],
+    ],
+    [
+      'SPEC 2: the same account keeps the request in progress',
+      busy,
+      { account: OTHER },
+      (s) => s.serviceId,
+      'svc-00000001',
+    ],
+  ])('%s', (_spec, session, params, read, expected) => {
+    expect(read(applyEntryParams(session, params))).toEqual(expected);
+  });
+
+  it('SPEC 2 entry route: "Clears all state, sets a fixed brand, stores name and memberId from the query"', () => {
+    const s = applyMemberEntry(
+      { ...INITIAL_SESSION, serviceId: 'svc-00000001' },
+      { brand: 'mmm-empleados', fullName: 'Ana Rivera', memberId: 'M-77' },
+    );
+    expect([
+      s.serviceId,
+      s.brand,
+      s.userExternalParams.fullName,
+      s.userExternalParams.memberId,
+    ]).toEqual([null, 'mmm-empleados', 'Ana Rivera', 'M-77']);
+  });
+
+  it('SPEC 3 "Sign-in user info: firstname, lastname, cardnumber" fills name and identifier (SPEC 4 "a known name and identifier")', () => {
+    const s = applySignInUserInfo(INITIAL_SESSION, {
+      firstname: 'Ana',
+      lastname: 'Rivera',
+      cardnumber: 'C-1',
+    });
+    expect([
+      s.userExternalParams.fullName,
+      s.userExternalParams.identifier,
+      s.clientForm.memberId,
+    ]).toEqual(['Ana Rivera', 'C-1', 'C-1']);
   });
 });

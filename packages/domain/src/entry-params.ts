@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LanguageSchema, TrackSchema, type Language, type Track } from './enumerations.ts';
 import { AccountIdSchema } from './contract/accounts.ts';
-import { ActionTypeSchema, type ActionType } from './session.ts';
+import { ActionTypeSchema, resetAll, type ActionType, type Session } from './session.ts';
 
 // SPEC 2 "Entry query parameters: account, brand, plate, fullName, isFromWebview (true/false), track,
 // isFromCheckLimit (true/false), campaign, policyNumber, event, lang" and the shared-link landing
@@ -120,4 +120,91 @@ export function parseSharedLinkParams(search: URLSearchParams): SharedLinkParams
 
 function dropUndefined<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
+
+/**
+ * Applies the entry query to the session (SPEC 2 entry parameters). A link for another brand or
+ * account starts a fresh session, so a previous request never leaks into it; the check-limit hop
+ * (isFromCheckLimit=true, after `resetForCheckLimit`) keeps what that reset kept (decision 120).
+ * The campaign is fetched by name by the caller (`GET /accounts/campaigns/{name}`).
+ */
+export function applyEntryParams(session: Session, params: EntryParams): Session {
+  const switching =
+    (params.account !== undefined && params.account !== session.accountId) ||
+    (params.brand !== undefined && params.brand !== session.brand);
+  const base = switching && !params.isFromCheckLimit ? resetAll(session) : session;
+  const external = base.userExternalParams;
+  const fullName = params.fullName ?? external.fullName;
+  const plate = params.plate ?? external.plate;
+  const policyNumber = params.policyNumber ?? external.policyNumber;
+  return {
+    ...base,
+    brand: params.brand ?? base.brand,
+    accountId: params.account ?? base.accountId,
+    currentTrack: params.track ?? base.currentTrack,
+    isFromCheckLimit: params.isFromCheckLimit ?? base.isFromCheckLimit,
+    event: params.event ?? base.event,
+    language: params.lang ?? base.language,
+    userExternalParams: {
+      ...external,
+      fullName,
+      plate,
+      policyNumber,
+      // The identifier that, with a name, lets the contract search run without asking (SPEC 4).
+      identifier: params.policyNumber ?? params.plate ?? external.identifier,
+      isFromWebview: params.isFromWebview ?? external.isFromWebview,
+    },
+    clientForm: {
+      ...base.clientForm,
+      fullName: base.clientForm.fullName || (fullName ?? ''),
+      plate: base.clientForm.plate || (plate ?? ''),
+    },
+  };
+}
+
+/**
+ * SPEC 2 entry route: "Clears all state, sets a fixed brand, stores name and memberId from the
+ * query" (then /services after ENTRY_REDIRECT_MS).
+ */
+export function applyMemberEntry(
+  session: Session,
+  input: { brand: string; fullName: string | null; memberId: string | null },
+): Session {
+  const cleared = resetAll(session);
+  return {
+    ...cleared,
+    brand: input.brand,
+    userExternalParams: {
+      ...cleared.userExternalParams,
+      fullName: input.fullName,
+      memberId: input.memberId,
+      identifier: input.memberId,
+    },
+    clientForm: {
+      ...cleared.clientForm,
+      fullName: input.fullName ?? '',
+      memberId: input.memberId ?? '',
+    },
+  };
+}
+
+/**
+ * After the member sign-in (SPEC 3 "Sign-in user info: firstname, lastname, cardnumber"): the card
+ * number is the member id and the identifier for the contract search.
+ */
+export function applySignInUserInfo(
+  session: Session,
+  userInfo: { firstname: string; lastname: string; cardnumber: string },
+): Session {
+  const fullName = `${userInfo.firstname} ${userInfo.lastname}`.trim();
+  return {
+    ...session,
+    userExternalParams: {
+      ...session.userExternalParams,
+      fullName,
+      memberId: userInfo.cardnumber,
+      identifier: userInfo.cardnumber,
+    },
+    clientForm: { ...session.clientForm, fullName, memberId: userInfo.cardnumber },
+  };
 }
