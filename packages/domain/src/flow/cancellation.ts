@@ -1,7 +1,8 @@
 import type { CancelReason } from '../enumerations.ts';
 import type { CancellationEmailRequest } from '../contract/cancel.ts';
 import type { Session } from '../session.ts';
-import { routeTo, withQuery, type RouteDecision } from './decision.ts';
+import { routeTo } from './decide.ts';
+import { withQuery, type RouteDecision } from './decision.ts';
 
 // SPEC 4 "Cancellation" and "Reset".
 

@@ -23,11 +23,6 @@ export interface ExternalDecision {
   url: string;
 }
 
-export const show = (): ShowDecision => ({ kind: 'show' });
-export const stay = (): StayDecision => ({ kind: 'stay' });
-export const routeTo = (to: string, replace?: boolean): RouteDecision =>
-  replace === undefined ? { kind: 'route', to } : { kind: 'route', to, replace };
-
 /** `path?key=value&...`, skipping null and undefined values. */
 export function withQuery(path: string, query: Record<string, string | null | undefined>): string {
   const search = new URLSearchParams();

@@ -2,7 +2,8 @@ import type { AccountConfig, Integration } from '../contract/accounts.ts';
 import type { Service } from '../contract/service.ts';
 import { isFinishedServiceStatus, isFinishingTripStatus } from '../service-status.ts';
 import { appendServiceNumberToLink } from '../validation.ts';
-import { routeTo, type ExternalDecision, type RouteDecision } from './decision.ts';
+import { routeTo } from './decide.ts';
+import type { ExternalDecision, RouteDecision } from './decision.ts';
 
 // Where a finished service leads, shared by the loading and tracking polls (SPEC 4).
 

@@ -6,7 +6,8 @@ import { isHomeTrackService, isScheduledService, type Service } from '../contrac
 import { isServiceExpired } from '../dates.ts';
 import { isCancelledServiceStatus } from '../service-status.ts';
 import type { Session } from '../session.ts';
-import { routeTo, show, type RouteDecision, type ShowDecision } from './decision.ts';
+import { routeTo, show } from './decide.ts';
+import type { RouteDecision, ShowDecision } from './decision.ts';
 import { isServiceFinished } from './finishing.ts';
 import { isTippingAllowed } from './tipping.ts';
 

@@ -3,7 +3,8 @@ import { driverIdOf, hasRealDriver } from '../contract/drivers.ts';
 import type { Service } from '../contract/service.ts';
 import { isCancelledServiceStatus, type TripStatus } from '../service-status.ts';
 import type { ServiceTypeName } from '../service-types.ts';
-import { routeTo, type ExternalDecision, type RouteDecision } from './decision.ts';
+import { routeTo } from './decide.ts';
+import type { ExternalDecision, RouteDecision } from './decision.ts';
 import { isServiceFinished, routeWhenFinished } from './finishing.ts';
 
 // SPEC 4 "Loading screen polls the service every 18 s" and "Tracking screen polls every 17.4 s"

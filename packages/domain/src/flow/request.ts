@@ -4,7 +4,8 @@ import type { LimitCheckResult, Surplus } from '../contract/limit-check.ts';
 import { isScheduledService, type Service } from '../contract/service.ts';
 import type { Session } from '../session.ts';
 import { appendServiceNumberToLink, vehicleSearchPlate } from '../validation.ts';
-import { routeTo, type ExternalDecision, type RouteDecision } from './decision.ts';
+import { routeTo } from './decide.ts';
+import type { ExternalDecision, RouteDecision } from './decision.ts';
 
 // SPEC 4 "Request flow".
 

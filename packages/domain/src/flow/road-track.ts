@@ -1,7 +1,8 @@
 import type { Brand } from '../brand.ts';
 import { CALL_DRAWER_SERVICE_TYPES, isTowServiceType } from '../service-types.ts';
 import type { Session } from '../session.ts';
-import { routeTo, stay, type RouteDecision, type StayDecision } from './decision.ts';
+import { routeTo, stay } from './decide.ts';
+import type { RouteDecision, StayDecision } from './decision.ts';
 
 // SPEC 4 "Continue on the road track" and the home-track sub-service step.
 

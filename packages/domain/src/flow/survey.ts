@@ -1,7 +1,8 @@
 import type { Brand } from '../brand.ts';
 import type { Branch } from '../enumerations.ts';
 import type { ServiceTypeName } from '../service-types.ts';
-import { routeTo, type RouteDecision } from './decision.ts';
+import { routeTo } from './decide.ts';
+import type { RouteDecision } from './decision.ts';
 import { isTippingAllowed } from './tipping.ts';
 
 /** SPEC 4: tips are offered "when the provider rating is above 3". */
