@@ -45,3 +45,4 @@ export * from './flow/tracking-animation.ts';
 export * from './flow/survey.ts';
 export * from './flow/location-permission.ts';
 export * from './flow/cancellation.ts';
+export * from './flow/service-tiles.ts';
