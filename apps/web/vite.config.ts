@@ -66,6 +66,13 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     rolldownOptions: {
+      // @auxilio/domain is pure (CONVENTIONS: no I/O), but its zod schemas are built by top-level
+      // calls that a bundler must otherwise keep: declaring its modules side-effect free lets the
+      // build drop the schemas and rules a screen never imports. Other modules keep the default.
+      treeshake: {
+        moduleSideEffects: (id: string) =>
+          /[\\/]packages[\\/]domain[\\/]src[\\/]/.test(id) ? false : undefined,
+      },
       output: { codeSplitting: { groups: VENDOR_GROUPS } },
     },
   },

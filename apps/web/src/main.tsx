@@ -18,7 +18,12 @@ const root = createRoot(container);
 const params = readEntryQuery(window.location.search, useSessionStore);
 const language = startLanguage(useSessionStore);
 document.documentElement.lang = language;
-const i18nReady = createI18n({ lng: language });
+const i18nReady = createI18n({ lng: language }).then((i18n) => {
+  i18n.on('languageChanged', (lng) => {
+    document.documentElement.lang = lng;
+  });
+  return i18n;
+});
 
 async function start(): Promise<void> {
   const i18n = await i18nReady;
@@ -29,6 +34,9 @@ async function start(): Promise<void> {
     });
     brandDocument(config);
     settleSession(useSessionStore, config, params);
+    // Without a `lang` choice, the deployment's default language applies (decision 172).
+    const configured = startLanguage(useSessionStore, config);
+    if (configured !== i18n.language) await i18n.changeLanguage(configured);
     root.render(
       <StrictMode>
         <App config={config} i18n={i18n} queryClient={createQueryClient()} />

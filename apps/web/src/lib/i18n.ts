@@ -3,7 +3,7 @@ import ChainedBackend from 'i18next-chained-backend';
 import HttpBackend from 'i18next-http-backend';
 import LocalStorageBackend from 'i18next-localstorage-backend';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, type Language } from '@auxilio/domain';
+import { DEFAULT_LANGUAGE, TRANSLATION_CACHE_MINUTES, type Language } from '@auxilio/domain';
 
 // ARCHITECTURE "Front end": translations in public/locales/{es,en}/{namespace}.json, loaded over HTTP
 // through a local cache; Spanish is the default and the fallback; a missing key logs and shows Spanish.
@@ -40,7 +40,7 @@ export type Namespace = (typeof NAMESPACES)[number];
 export const PRELOADED_NAMESPACES: Namespace[] = ['common', 'errors'];
 
 /** SPEC 9 "translation cache expiry 60": minutes, as milliseconds. */
-export const TRANSLATION_CACHE_EXPIRY_MS = 60 * 60 * 1000;
+export const TRANSLATION_CACHE_EXPIRY_MS = TRANSLATION_CACHE_MINUTES * 60 * 1000;
 
 /** Where a missing or fallback translation is reported (console by default). */
 export type TranslationLogger = (message: string) => void;
