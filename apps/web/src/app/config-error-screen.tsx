@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../components/ui/button/button.tsx';
 import { ErrorScreen } from '../features/errors/components/error-screen.tsx';
+import { NoConnectionScreen } from '../features/offline/components/no-connection-screen.tsx';
 
 export interface ConfigErrorScreenProps {
   onRetry: () => void;
@@ -12,6 +13,8 @@ export interface ConfigErrorScreenProps {
  */
 export function ConfigErrorScreen({ onRetry }: ConfigErrorScreenProps) {
   const { t } = useTranslation('errors');
+  // SPEC 8 "Offline: No-connection screen", even before the app has its configuration.
+  if (!navigator.onLine) return <NoConnectionScreen />;
   return (
     <ErrorScreen
       title={t('config.title', { defaultValue: 'No pudimos cargar la aplicación' })}

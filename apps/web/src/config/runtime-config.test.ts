@@ -72,6 +72,20 @@ describe('runtime config (ARCHITECTURE decision 5)', () => {
     expect(config.brand.slug).toBe('mmm');
   });
 
+  it('offline, uses the last config that loaded for the same brand', async () => {
+    const online = vi.fn<typeof fetch>(() => jsonResponse(testConfigBody()));
+    await loadRuntimeConfig({ request: { brand: 'demo', account: null }, fetchFn: online });
+    const offline = vi.fn<typeof fetch>(() => Promise.reject(new TypeError('Failed to fetch')));
+    const config = await loadRuntimeConfig({
+      request: { brand: 'demo', account: null },
+      fetchFn: offline,
+    });
+    expect(config.brand.slug).toBe('demo');
+    await expect(
+      loadRuntimeConfig({ request: { brand: 'mmm', account: null }, fetchFn: offline }),
+    ).rejects.toBeInstanceOf(RuntimeConfigError);
+  });
+
   it('fails with RuntimeConfigError when the server cannot be reached', async () => {
     const fetchFn = vi.fn<typeof fetch>(() => Promise.reject(new TypeError('Failed to fetch')));
     await expect(

@@ -63,28 +63,42 @@ export function injectedConfigMatches(config: RuntimeConfig, request: ConfigRequ
   return true;
 }
 
+/** localStorage key of the last config that loaded: an installed app must open offline too. */
+export const LAST_CONFIG_STORAGE_KEY = 'auxilio:app-config';
+
 export interface LoadRuntimeConfigOptions {
   request: ConfigRequest;
   doc?: Document;
   fetchFn?: typeof fetch;
+  /** Where the last good config is kept (null: nowhere). */
+  storage?: Storage | null;
 }
 
 /**
- * The runtime config: the injected one when it answers the request, else fetched from the server.
- * Throws RuntimeConfigError when neither works (the caller shows an error screen with retry).
+ * The runtime config: the injected one when it answers the request, else fetched from the server;
+ * when the server cannot be reached (offline), the last config that loaded for the same request.
+ * Throws RuntimeConfigError when none works (the caller shows an error screen with retry).
  */
 export async function loadRuntimeConfig({
   request,
   doc = document,
   fetchFn = fetch,
+  storage = window.localStorage,
 }: LoadRuntimeConfigOptions): Promise<RuntimeConfig> {
   const injected = readInjectedConfigSafely(doc);
-  if (injected && injectedConfigMatches(injected, request)) return injected;
+  if (injected && injectedConfigMatches(injected, request)) {
+    remember(storage, injected);
+    return injected;
+  }
 
   let response: Response;
   try {
     response = await fetchFn(buildConfigUrl(request), { headers: { accept: 'application/json' } });
   } catch (error) {
+    // Offline (e.g. an installed app opened from the service worker): the screens show the
+    // no-connection screen, which needs the brand to draw the header.
+    const last = readLastConfig(storage);
+    if (last && injectedConfigMatches(last, request)) return last;
     throw new RuntimeConfigError(`Could not reach the server: ${String(error)}`);
   }
   if (!response.ok) {
@@ -98,7 +112,9 @@ export async function loadRuntimeConfig({
   } catch {
     throw new RuntimeConfigError('The app config response is not JSON');
   }
-  return parseRuntimeConfig(json);
+  const config = parseRuntimeConfig(json);
+  remember(storage, config);
+  return config;
 }
 
 function readInjectedConfigSafely(doc: Document): RuntimeConfig | null {
@@ -106,6 +122,24 @@ function readInjectedConfigSafely(doc: Document): RuntimeConfig | null {
     return readInjectedConfig(doc);
   } catch (error) {
     console.error(error);
+    return null;
+  }
+}
+
+function remember(storage: Storage | null, config: RuntimeConfig): void {
+  try {
+    storage?.setItem(LAST_CONFIG_STORAGE_KEY, JSON.stringify(config));
+  } catch {
+    // A full or blocked storage only costs the offline start.
+  }
+}
+
+function readLastConfig(storage: Storage | null): RuntimeConfig | null {
+  const text = storage?.getItem(LAST_CONFIG_STORAGE_KEY);
+  if (!text) return null;
+  try {
+    return parseRuntimeConfig(JSON.parse(text));
+  } catch {
     return null;
   }
 }

@@ -166,4 +166,11 @@ describe('entry parameters into the session (SPEC 2 "Entry query parameters")', 
     expect(store.getState().session.brand).toBe('honda');
     expect(store.getState().session.accountId).toBe(ACCOUNT);
   });
+
+  it('remembers the account the server chose for a brand named without account', () => {
+    const store = createSessionStore();
+    store.getState().applyEntryParams({ brand: 'mmm' });
+    store.getState().adoptResolvedBrand('mmm', ACCOUNT);
+    expect(store.getState().session.accountId).toBe(ACCOUNT);
+  });
 });

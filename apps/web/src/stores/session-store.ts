@@ -39,7 +39,7 @@ export interface SessionActions {
   markServiceVisited: (serviceId: string) => void;
   /** SPEC 2 entry query parameters, parsed by the domain's parseEntryParams. */
   applyEntryParams: (params: EntryParams) => void;
-  /** The brand and account the server resolved (host name or default) when the query had none. */
+  /** The brand and account the server resolved when the query named none (host name, default). */
   adoptResolvedBrand: (brand: string, accountId: string | null) => void;
   /** The campaign named by the entry query, once fetched (SPEC 3 "a campaign may carry serviceTypes"). */
   setCampaign: (campaign: Campaign | null) => void;
@@ -90,11 +90,16 @@ export function createSessionStore(storage: () => StateStorage = () => localStor
             update((session) => applyEntryParams(session, params));
           },
           adoptResolvedBrand: (brand, accountId) => {
-            update((session) =>
-              session.brand === null
-                ? { ...session, brand, accountId: session.accountId ?? accountId }
-                : session,
-            );
+            update((session) => {
+              if (session.brand === null) {
+                return { ...session, brand, accountId: session.accountId ?? accountId };
+              }
+              // `?brand=x` alone: remember the account the server chose for that brand.
+              if (session.brand === brand && session.accountId === null) {
+                return { ...session, accountId };
+              }
+              return session;
+            });
           },
           setCampaign: (campaign) => {
             update((session) => ({ ...session, campaign }));

@@ -12,7 +12,7 @@ export interface NoConnectionScreenProps {
 
 /**
  * SPEC 2 "No-connection screen: 'Oops, you have no internet connection, do you want to try again?'
- * with a retry that reloads only if online."
+ * with a retry that reloads only if online." Spanish defaults: it may show before any text loaded.
  */
 export function NoConnectionScreen({
   reload = () => {
@@ -36,11 +36,15 @@ export function NoConnectionScreen({
         <path d="M10 10l44 44" stroke="currentColor" strokeWidth="4" strokeLinecap="round" />
       </svg>
       <h1 id="no-connection-title" className="no-connection__title">
-        {t('offline.title')}
+        {t('offline.title', {
+          defaultValue: '¡Ups! No tiene conexión a internet. ¿Desea intentarlo de nuevo?',
+        })}
       </h1>
       {stillOffline ? (
         <p className="no-connection__status" role="status">
-          {t('offline.stillOffline')}
+          {t('offline.stillOffline', {
+            defaultValue: 'Todavía no hay conexión. Inténtelo de nuevo en unos segundos.',
+          })}
         </p>
       ) : null}
       <Button
@@ -49,7 +53,7 @@ export function NoConnectionScreen({
           else setStillOffline(true);
         }}
       >
-        {t('offline.retry')}
+        {t('offline.retry', { defaultValue: 'Reintentar' })}
       </Button>
     </main>
   );
