@@ -5,7 +5,12 @@ import concurrently from 'concurrently';
 
 const { result } = concurrently(
   [
-    { name: 'api', command: 'npm run dev -w @auxilio/api', env: { PORT: '3001' }, prefixColor: 'blue' },
+    {
+      name: 'api',
+      command: 'npm run dev -w @auxilio/api',
+      env: { PORT: '3001' },
+      prefixColor: 'blue',
+    },
     { name: 'web', command: 'npm run dev -w @auxilio/web', prefixColor: 'magenta' },
   ],
   { killOthersOn: ['failure', 'success'] },

@@ -33,7 +33,14 @@ function vitest(title, args, env = {}) {
   const ok = run(
     title,
     'npx',
-    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`, ...args],
+    [
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${file}`,
+      ...args,
+    ],
     env,
   );
   if (existsSync(file)) {
@@ -69,7 +76,8 @@ function ensureChromium() {
 }
 
 if (!run('Lint', 'npx', ['eslint', '.', '--max-warnings=0'])) fail('Lint failed.');
-if (!run('Format', 'npx', ['prettier', '--check', '.', '--log-level=warn'])) fail('Format check failed.');
+if (!run('Format', 'npx', ['prettier', '--check', '.', '--log-level=warn']))
+  fail('Format check failed.');
 if (!run('Typecheck', 'npm', ['run', 'typecheck', '--silent'])) fail('Typecheck failed.');
 
 // Unit tests of every package, and the API tests on the embedded database (in-memory PGlite).
@@ -81,7 +89,9 @@ if (await reachable(postgresUrl)) {
   vitest('API tests on PostgreSQL', ['--project', 'api'], { DATABASE_URL: postgresUrl });
   databases.push(`PostgreSQL (${new URL(postgresUrl).host})`);
 } else {
-  console.log(`\nPostgreSQL is not reachable at ${new URL(postgresUrl).host}: API tests ran on PGlite only.`);
+  console.log(
+    `\nPostgreSQL is not reachable at ${new URL(postgresUrl).host}: API tests ran on PGlite only.`,
+  );
 }
 
 ensureChromium();

@@ -63,6 +63,8 @@ export default defineConfig({
   preview: { port: 4173, proxy },
   build: {
     outDir: 'dist',
+    // bench/bundle-size.ts reads the manifest to measure what each screen downloads.
+    manifest: true,
     emptyOutDir: true,
     target: 'es2022',
     rolldownOptions: {

@@ -41,7 +41,8 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'auxilio-e2e-'));
   const baseUrl = `http://localhost:${port}`;
-  const api = spawn('npx', ['tsx', 'apps/api/src/server.ts'], {
+  // One process (node with the tsx loader), so SIGTERM reaches the server itself and it closes.
+  const api = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -57,8 +58,11 @@ export default async function setup(project: TestProject) {
   await waitForHealth(baseUrl, api);
   project.provide('baseUrl', baseUrl);
   return async () => {
-    api.kill('SIGTERM');
-    await new Promise((resolve) => api.once('exit', resolve));
+    if (api.exitCode === null) {
+      const exited = new Promise((resolve) => api.once('exit', resolve));
+      api.kill('SIGTERM');
+      await exited;
+    }
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -1,6 +1,7 @@
 import { create, type StoreApi, type UseBoundStore } from 'zustand';
 import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
 import {
+  applyEntryParams,
   chooseService,
   INITIAL_SESSION,
   markServiceVisited,
@@ -17,7 +18,6 @@ import {
   type ServiceTypeName,
   type Session,
 } from '@auxilio/domain';
-import { applyEntryParams } from './apply-entry-params.ts';
 
 // ARCHITECTURE "Front end": the session of SPEC 3 is one Zustand store persisted to localStorage; its
 // actions are named after the events of SPEC 4 and call the pure functions of @auxilio/domain, so the

@@ -25,6 +25,9 @@ export const RuntimeConfigSchema = z.object({
   /** Countries where address search may look when the account has no branch (SPEC 5). */
   addressCountries: z.array(BranchSchema),
   map: z.object({ provider: z.enum(['embedded', 'style-url']), styleUrl: z.string().nullable() }),
-  payments: z.object({ provider: z.enum(['sandbox', 'stripe']), publishableKey: z.string().nullable() }),
+  payments: z.object({
+    provider: z.enum(['sandbox', 'stripe']),
+    publishableKey: z.string().nullable(),
+  }),
 });
 export type RuntimeConfig = z.infer<typeof RuntimeConfigSchema>;

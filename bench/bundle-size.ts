@@ -1,0 +1,65 @@
+// Bundle-size benchmark (ARCHITECTURE "Performance budgets"): gzipped JavaScript that a phone downloads
+// before the first screen shows, and all JavaScript of the build. Reads the Vite manifest of
+// apps/web/dist (run `npm run build` first); prints the figures and exits non-zero over budget.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const KIB = 1024;
+/** ARCHITECTURE: "JS before the map loads, for /services: <= 100 KiB gzipped". */
+const FIRST_SCREEN_BUDGET_KIB = 100;
+/** ARCHITECTURE: "Total JS incl. map: <= 365 KiB". */
+const TOTAL_BUDGET_KIB = 365;
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+
+const dist = join(import.meta.dirname, '..', 'apps', 'web', 'dist');
+const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<
+  string,
+  ManifestChunk
+>;
+
+const gzipKib = (file: string): number => gzipSync(readFileSync(join(dist, file))).length / KIB;
+
+/** A chunk and everything it imports statically: what loads before it runs. */
+function staticClosure(key: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const imported of manifest[key]?.imports ?? []) staticClosure(imported, seen);
+  return seen;
+}
+
+function sizeOf(keys: Iterable<string>): number {
+  let total = 0;
+  for (const key of keys) {
+    const chunk = manifest[key];
+    if (chunk?.file.endsWith('.js')) total += gzipKib(chunk.file);
+  }
+  return total;
+}
+
+const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+if (!entry) throw new Error('No entry chunk in the Vite manifest: run `npm run build` first.');
+const servicesRoute = Object.keys(manifest).find((key) => /routes[\\/]services/.test(key));
+
+const firstScreen = staticClosure(entry);
+if (servicesRoute) staticClosure(servicesRoute, firstScreen);
+const firstScreenKib = sizeOf(firstScreen);
+const totalKib = sizeOf(Object.keys(manifest));
+
+const rows = [
+  ['JS before the map, /services (gzip)', firstScreenKib, FIRST_SCREEN_BUDGET_KIB],
+  ['All JS of the build (gzip)', totalKib, TOTAL_BUDGET_KIB],
+] as const;
+let over = false;
+for (const [name, kib, budget] of rows) {
+  const ok = kib <= budget;
+  over ||= !ok;
+  console.log(`${name}: ${kib.toFixed(1)} KiB (budget ${budget} KiB) ${ok ? 'ok' : 'OVER BUDGET'}`);
+}
+process.exitCode = over ? 1 : 0;
