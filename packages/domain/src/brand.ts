@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BranchSchema, SurveyQuestionTypeSchema, TrackSchema } from './enumerations.ts';
 import { ServiceTypeNameSchema } from './service-types.ts';
+import { SurveyAnswerKeySchema } from './contract/survey.ts';
 
 // SPEC 1, 2, 6, 9: each brand has its own logo, icons, favicon, manifest, colour theme (default font
 // Inter, default primary colour orange), help phone and chat per country. ARCHITECTURE decision 6:
@@ -59,7 +60,7 @@ export type VehicleLookupMode = z.infer<typeof VehicleLookupModeSchema>;
 /** One survey question of a brand. SPEC 2 "Survey: questions depend on brand". */
 export const SurveyQuestionSchema = z.object({
   /** Answer key, SPEC 3 "Survey answers: keyed by question type (coordinator, provider, ...)". */
-  key: z.string().min(1),
+  key: SurveyAnswerKeySchema,
   type: SurveyQuestionTypeSchema,
   /** Translation key of the question text. */
   label: z.string().min(1),

@@ -203,7 +203,7 @@ describe('demo seed', () => {
     expect(parsed).toContainEqual({
       name: 'connect-app-service-creation',
       enabled: true,
-      config: { disableContractSearch: true },
+      config: { disableContractSearch: true, successRedirectUrl: null },
     });
     expect(
       parsed.some(

@@ -73,7 +73,11 @@ export const IntegrationSchema = z.discriminatedUnion('name', [
   z.object({
     name: z.literal('connect-app-service-creation'),
     enabled: z.boolean(),
-    config: z.object({ disableContractSearch: z.boolean().default(false) }),
+    config: z.object({
+      disableContractSearch: z.boolean().default(false),
+      /** SPEC 7 service-requests: "may redirect to a configured success link". */
+      successRedirectUrl: z.url().nullable().default(null),
+    }),
   }),
   z.object({
     name: z.literal('connect-app-tracking'),

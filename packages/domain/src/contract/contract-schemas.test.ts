@@ -629,9 +629,9 @@ describe('each broken field fails with its own path', () => {
 
 describe('survey answers against the brand questions (SPEC 5 survey limits)', () => {
   const questions = [
-    { key: 'provider', type: 'startRating' as const },
-    { key: 'recommendationScore', type: 'slider' as const },
-    { key: 'providerVest', type: 'yesNo' as const },
+    { key: 'provider' as const, type: 'startRating' as const },
+    { key: 'recommendationScore' as const, type: 'slider' as const },
+    { key: 'providerVest' as const, type: 'yesNo' as const },
   ];
   it.each<[string, Record<string, unknown>, string | null]>([
     ['SPEC 5: "stars 1 to 5" (5 fits)', { provider: 5 }, null],

@@ -67,23 +67,32 @@ describe('request flow (SPEC 4 "Request flow")', () => {
     {
       spec: 'SPEC 4: "After submit the service is fetched: with a schedule go to /service-summary"',
       service: makeService({ schedule: '2026-11-22T10:00:00.000Z' }),
-      successLink: null,
+      integrations: [],
       expected: { kind: 'route', to: '/service-summary' },
     },
     {
       spec: 'SPEC 4: "... else /tracking/loading"',
       service: makeService({ schedule: '' }),
-      successLink: null,
+      integrations: [],
       expected: { kind: 'route', to: '/tracking/loading' },
     },
     {
       spec: 'SPEC 7: "may redirect to a configured success link"; SPEC 5: "A service number may be appended"',
       service: makeService({ serviceNumber: '1001' }),
-      successLink: 'https://partner.example/done',
+      integrations: [
+        {
+          name: 'connect-app-service-creation' as const,
+          enabled: true,
+          config: {
+            disableContractSearch: false,
+            successRedirectUrl: 'https://partner.example/done',
+          },
+        },
+      ],
       expected: { kind: 'external', url: 'https://partner.example/done?serviceNumber=1001' },
     },
-  ])('$spec', ({ service, successLink, expected }) => {
-    expect(routeAfterSubmit({ service, successLink })).toEqual(expected);
+  ])('$spec', ({ service, integrations, expected }) => {
+    expect(routeAfterSubmit({ service, integrations })).toEqual(expected);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { Brand, VehicleLookupMode } from '../brand.ts';
+import type { Integration } from '../contract/accounts.ts';
 import type { PolicyLimitVersion } from '../enumerations.ts';
 import type { LimitCheckResult, Surplus } from '../contract/limit-check.ts';
 import { isScheduledService, type Service } from '../contract/service.ts';
@@ -54,15 +55,26 @@ export function routeAfterSummary(input: {
  */
 export function routeAfterSubmit(input: {
   service: Pick<Service, 'schedule' | 'serviceNumber'>;
-  successLink?: string | null;
+  integrations: readonly Integration[];
 }): RouteDecision | ExternalDecision {
-  if (input.successLink) {
+  const successLink = creationSuccessLink(input.integrations);
+  if (successLink) {
     return {
       kind: 'external',
-      url: appendServiceNumberToLink(input.successLink, input.service.serviceNumber),
+      url: appendServiceNumberToLink(successLink, input.service.serviceNumber),
     };
   }
   return routeTo(isScheduledService(input.service) ? '/service-summary' : '/tracking/loading');
+}
+
+/** The success link of the enabled service-creation integration, if configured. */
+export function creationSuccessLink(integrations: readonly Integration[]): string | null {
+  for (const integration of integrations) {
+    if (integration.name === 'connect-app-service-creation' && integration.enabled) {
+      return integration.config.successRedirectUrl;
+    }
+  }
+  return null;
 }
 
 export const VEHICLE_NOT_FOUND_ROUTE = '/other-options/vehicleNotFound';

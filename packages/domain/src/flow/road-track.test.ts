@@ -10,7 +10,11 @@ import { makeBrand, makeSession } from './test-fixtures.ts';
 
 const known = { ...makeSession().userExternalParams, fullName: 'Ana Rivera', identifier: 'M-1' };
 const disabling: Integration[] = [
-  { name: 'connect-app-service-creation', enabled: true, config: { disableContractSearch: true } },
+  {
+    name: 'connect-app-service-creation',
+    enabled: true,
+    config: { disableContractSearch: true, successRedirectUrl: null },
+  },
 ];
 
 describe('continueOnRoadTrack (SPEC 4 "Continue on the road track")', () => {

@@ -264,7 +264,7 @@ const INTEGRATIONS: readonly IntegrationSeed[] = [
     kind: '*',
     name: 'connect-app-service-creation',
     enabled: true,
-    config: { disableContractSearch: true },
+    config: { disableContractSearch: true, successRedirectUrl: null },
   },
   {
     brand: 'connect',
@@ -280,7 +280,11 @@ const INTEGRATIONS: readonly IntegrationSeed[] = [
     kind: 'member',
     name: 'connect-app-service-creation',
     enabled: true,
-    config: { disableContractSearch: true },
+    // SPEC 7 service-requests: "may redirect to a configured success link".
+    config: {
+      disableContractSearch: true,
+      successRedirectUrl: 'https://cordillera-seguros.example/solicitud-recibida',
+    },
   },
   {
     brand: 'honda',
@@ -288,7 +292,7 @@ const INTEGRATIONS: readonly IntegrationSeed[] = [
     kind: 'member',
     name: 'connect-app-service-creation',
     enabled: true,
-    config: { disableContractSearch: false },
+    config: { disableContractSearch: false, successRedirectUrl: null },
   },
   {
     brand: 'mmm',
