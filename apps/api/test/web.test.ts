@@ -74,6 +74,21 @@ describe('GET /app-config.json', () => {
     expect(config.brandAssetsBase).toBe('/brands/mmm/');
   });
 
+  it('lists a Member and a Visitor account per branch of the brand (SPEC 1), for /options', async () => {
+    const config = await appConfig('/app-config.json?brand=honda');
+    const expected = brand('honda').branches.flatMap((branch) =>
+      (['member', 'visitor'] as const).map((kind) => `${branch}:${kind}`),
+    );
+    expect(config.brandAccounts.map((a) => `${a.branch}:${a.kind}`).sort()).toEqual(
+      expected.sort(),
+    );
+    expect(config.brandAccounts).toContainEqual({
+      branch: brand('honda').country,
+      kind: 'member',
+      id: await defaultAccountId('honda'),
+    });
+  });
+
   it("resolves the brand from the account query's account and keeps that account", async () => {
     const account = await accountOfAnotherBrand(DEFAULT_BRAND_SLUG);
     const config = await appConfig(`/app-config.json?account=${account.id}`);

@@ -1,11 +1,5 @@
-import {
-  AccountConfigSchema,
-  AccountSchema,
-  type Account,
-  type Branch,
-  type AccountKind,
-} from '@auxilio/domain';
-import { and, eq } from 'drizzle-orm';
+import { AccountConfigSchema, AccountSchema, type Account } from '@auxilio/domain';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { accounts } from '../db/schema.ts';
 
@@ -36,8 +30,8 @@ export function toAccount(row: AccountRow): Account {
 export interface AccountsRepository {
   findById(id: string): Promise<Account | undefined>;
   findBySalesforceId(salesforceId: string): Promise<Account | undefined>;
-  /** The account of one brand, branch and kind (unique by schema). */
-  findByBrand(brand: string, branch: Branch, kind: AccountKind): Promise<Account | undefined>;
+  /** Every account of a brand (a Member and a Visitor account per branch). */
+  listByBrand(brand: string): Promise<Account[]>;
 }
 
 export function createAccountsRepository(db: Db): AccountsRepository {
@@ -48,13 +42,13 @@ export function createAccountsRepository(db: Db): AccountsRepository {
   return {
     findById: (id) => first(eq(accounts.id, id)),
     findBySalesforceId: (salesforceId) => first(eq(accounts.salesforceId, salesforceId)),
-    findByBrand: async (brand, branch, kind) => {
-      const [row] = await db
+    listByBrand: async (brand) => {
+      const rows = await db
         .select()
         .from(accounts)
-        .where(and(eq(accounts.brand, brand), eq(accounts.branch, branch), eq(accounts.kind, kind)))
-        .limit(1);
-      return row ? toAccount(row) : undefined;
+        .where(eq(accounts.brand, brand))
+        .orderBy(accounts.branch, accounts.kind);
+      return rows.map(toAccount);
     },
   };
 }

@@ -1,5 +1,5 @@
 import { resolveBrand } from '@auxilio/brands';
-import { AccountIdSchema, type Account, type Brand } from '@auxilio/domain';
+import { AccountIdSchema, type Account, type Brand, type RuntimeConfig } from '@auxilio/domain';
 import type { Repositories } from '../repositories/index.ts';
 
 /** What a request says about its brand: SPEC 2 entry parameters `brand`, `account`, and the host. */
@@ -13,6 +13,8 @@ export interface BrandContext {
   brand: Brand;
   /** The `account` query when that account exists, else the brand's default account, else null. */
   accountId: string | null;
+  /** The brand's Member and Visitor account per branch. */
+  brandAccounts: RuntimeConfig['brandAccounts'];
 }
 
 /**
@@ -44,7 +46,11 @@ export async function resolveBrandContext(
   hints: BrandHintsInput,
 ): Promise<BrandContext> {
   const { brand, account } = await resolveRequestBrand(repos, hints);
-  if (account) return { brand, accountId: account._id };
-  const fallback = await repos.accounts.findByBrand(brand.slug, brand.country, 'member');
-  return { brand, accountId: fallback?._id ?? null };
+  const owned = await repos.accounts.listByBrand(brand.slug);
+  const fallback = owned.find((a) => a.branch === brand.country && a.kind === 'member');
+  return {
+    brand,
+    accountId: account?._id ?? fallback?._id ?? null,
+    brandAccounts: owned.map((a) => ({ branch: a.branch, kind: a.kind, id: a._id })),
+  };
 }

@@ -5,6 +5,7 @@ import {
   type RuntimeConfig,
 } from '@auxilio/domain';
 import type { Config } from '../config/env.ts';
+import type { BrandContext } from './brand-context.ts';
 
 /** URL prefix of a brand's logo, icon and favicon (routes/brands). */
 export function brandAssetsBase(brand: Pick<Brand, 'slug'>): string {
@@ -17,8 +18,7 @@ export function brandAssetsBase(brand: Pick<Brand, 'slug'>): string {
  */
 export function buildRuntimeConfig(
   config: Config,
-  brand: Brand,
-  accountId: string | null,
+  { brand, accountId, brandAccounts }: BrandContext,
 ): RuntimeConfig {
   return {
     api: { common: '/common', storage: '/storage', autodispatch: '/autodispatch' },
@@ -26,6 +26,7 @@ export function buildRuntimeConfig(
     brand,
     brandAssetsBase: brandAssetsBase(brand),
     accountId,
+    brandAccounts,
     defaultLanguage: DEFAULT_LANGUAGE,
     addressCountries: [...DEFAULT_ADDRESS_SEARCH_COUNTRIES],
     map: config.mapStyleUrl

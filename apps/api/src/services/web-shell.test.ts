@@ -6,7 +6,11 @@ import { buildRuntimeConfig } from './runtime-config.ts';
 import { escapeHtml, isImmutableAsset, jsonForScript, renderIndexHtml } from './web-shell.ts';
 
 const connect = getBrand('connect') as Brand;
-const config: RuntimeConfig = buildRuntimeConfig(loadConfig({}), connect, null);
+const config: RuntimeConfig = buildRuntimeConfig(loadConfig({}), {
+  brand: connect,
+  accountId: null,
+  brandAccounts: [],
+});
 
 const TEMPLATE = `<!doctype html><html><head>
 <title>Auxilio</title>

@@ -32,6 +32,10 @@ export function testConfigBody(brand: Brand = testBrand()): unknown {
     brand,
     brandAssetsBase: `/brands/${brand.slug}/`,
     accountId: 'a1b2c3d4e5f6a1b2c3d4e5f6',
+    brandAccounts: [
+      { branch: 'PR', kind: 'member', id: 'a1b2c3d4e5f6a1b2c3d4e5f6' },
+      { branch: 'PR', kind: 'visitor', id: 'f6e5d4c3b2a1f6e5d4c3b2a1' },
+    ],
     defaultLanguage: 'es',
     addressCountries: ['PR', 'CR', 'CO', 'PA'],
     map: { provider: 'embedded', styleUrl: null },

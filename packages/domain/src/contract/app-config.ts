@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BrandSchema } from '../brand.ts';
-import { BranchSchema, LanguageSchema } from '../enumerations.ts';
+import { AccountKindSchema, BranchSchema, LanguageSchema } from '../enumerations.ts';
+import { AccountIdSchema } from './accounts.ts';
 
 /**
  * `GET /app-config.json?brand=&account=`: what the PWA needs at start, from the server and never from
@@ -20,7 +21,14 @@ export const RuntimeConfigSchema = z.object({
   /** URL prefix under which the brand's assets (logo, icon, favicon) are served. */
   brandAssetsBase: z.string(),
   /** The account the brand resolved to, when one was found (query `account`, or the brand's default). */
-  accountId: z.string().nullable(),
+  accountId: AccountIdSchema.nullable(),
+  /**
+   * The brand's Member and Visitor accounts per branch (SPEC 1 "A Member and a Visitor account exist
+   * as separate accounts per branch"), for the /options screen.
+   */
+  brandAccounts: z.array(
+    z.object({ branch: BranchSchema, kind: AccountKindSchema, id: AccountIdSchema }),
+  ),
   defaultLanguage: LanguageSchema,
   /** Countries where address search may look when the account has no branch (SPEC 5). */
   addressCountries: z.array(BranchSchema),

@@ -31,12 +31,12 @@ const appConfigRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       },
     },
     async (request, reply) => {
-      const { brand, accountId } = await resolveBrandContext(app.repositories, {
+      const context = await resolveBrandContext(app.repositories, {
         ...request.query,
         host: request.host,
       });
       reply.header('cache-control', 'no-cache');
-      return buildRuntimeConfig(app.config, brand, accountId);
+      return buildRuntimeConfig(app.config, context);
     },
   );
   done();

@@ -60,15 +60,15 @@ const webRoutes: FastifyPluginCallback = (app, _options, done) => {
         .send(NOT_BUILT_MESSAGE);
     }
     const query = request.query as Record<string, unknown>;
-    const { brand, accountId } = await resolveBrandContext(app.repositories, {
+    const context = await resolveBrandContext(app.repositories, {
       brand: typeof query.brand === 'string' ? query.brand : undefined,
       account: typeof query.account === 'string' ? query.account : undefined,
       host: request.host,
     });
     const html = renderIndexHtml(
       shell.template,
-      brand,
-      buildRuntimeConfig(app.config, brand, accountId),
+      context.brand,
+      buildRuntimeConfig(app.config, context),
     );
     return reply
       .type('text/html; charset=utf-8')

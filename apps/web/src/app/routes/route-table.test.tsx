@@ -173,12 +173,18 @@ describe('route screens', () => {
   });
 
   it('/options links home with the member and visitor accounts of the branch', async () => {
-    await renderAt('/options?branch=pa');
+    await renderAt('/options');
     const member = await screen.findByRole('link', { name: 'Soy miembro' });
     const visitor = screen.getByRole('link', { name: 'Soy visitante' });
-    expect(member.getAttribute('href')).toMatch(/^\/\?account=[0-9a-f]{24}&brand=demo$/);
-    expect(visitor.getAttribute('href')).toMatch(/^\/\?account=[0-9a-f]{24}&brand=demo$/);
-    expect(member.getAttribute('href')).not.toBe(visitor.getAttribute('href'));
+    expect(member.getAttribute('href')).toBe('/?account=a1b2c3d4e5f6a1b2c3d4e5f6&brand=demo');
+    expect(visitor.getAttribute('href')).toBe('/?account=f6e5d4c3b2a1f6e5d4c3b2a1&brand=demo');
+    expect(screen.getByText(/Puerto Rico/)).toBeInTheDocument();
+  });
+
+  it('/options says so when the brand has no accounts in the branch', async () => {
+    await renderAt('/options?branch=pa');
+    await screen.findByText(/no tiene cuentas en este país/);
+    expect(screen.queryByRole('link', { name: 'Soy miembro' })).toBeNull();
     expect(screen.getByText(/Panamá/)).toBeInTheDocument();
   });
 });

@@ -1,9 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useRuntimeConfig } from '../../../config/runtime-config-context.ts';
 import { buttonClassName } from '../../../components/ui/button/button-class.ts';
-import { branchFromQuery, deriveAccountId, homeLinkFor } from '../utils/account-id.ts';
+import { branchFromQuery, homeLinkFor, optionAccounts } from '../utils/account-id.ts';
 import './options-screen.css';
 
 /**
@@ -16,31 +15,22 @@ export function OptionsScreen() {
   const [searchParams] = useSearchParams();
   const branch = branchFromQuery(searchParams.get('branch'));
   const brand = config.brand.slug;
-  const ids = useQuery({
-    queryKey: ['account-ids', brand, branch],
-    queryFn: async () => ({
-      member: await deriveAccountId(brand, branch, 'member'),
-      visitor: await deriveAccountId(brand, branch, 'visitor'),
-    }),
-    staleTime: Infinity,
-    // Computed on the device: it must not wait for the network like a fetch would.
-    networkMode: 'always',
-  });
+  const ids = optionAccounts(config.brandAccounts, branch);
   return (
     <main className="options">
       <h1 className="options__title">{t('title')}</h1>
       <p className="options__lead">{t('lead', { country: t(`countries.${branch}`) })}</p>
-      {ids.data ? (
+      {ids ? (
         <div className="options__actions">
-          <Link className={buttonClassName('primary')} to={homeLinkFor(ids.data.member, brand)}>
+          <Link className={buttonClassName('primary')} to={homeLinkFor(ids.member, brand)}>
             {t('member')}
           </Link>
-          <Link className={buttonClassName('secondary')} to={homeLinkFor(ids.data.visitor, brand)}>
+          <Link className={buttonClassName('secondary')} to={homeLinkFor(ids.visitor, brand)}>
             {t('visitor')}
           </Link>
         </div>
       ) : (
-        <p role="status">{t('common:loading')}</p>
+        <p role="status">{t('unavailable')}</p>
       )}
     </main>
   );

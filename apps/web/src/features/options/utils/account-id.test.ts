@@ -1,8 +1,16 @@
-import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { branchFromQuery, deriveAccountId, homeLinkFor } from './account-id.ts';
+import { branchFromQuery, homeLinkFor, optionAccounts } from './account-id.ts';
 
-describe('options account ids (SPEC 2 "/options")', () => {
+const MEMBER_PR = 'a'.repeat(24);
+const VISITOR_PR = 'b'.repeat(24);
+const MEMBER_PA = 'c'.repeat(24);
+const accounts = [
+  { branch: 'PR' as const, kind: 'member' as const, id: MEMBER_PR },
+  { branch: 'PR' as const, kind: 'visitor' as const, id: VISITOR_PR },
+  { branch: 'PA' as const, kind: 'member' as const, id: MEMBER_PA },
+];
+
+describe('options accounts (SPEC 2 "/options")', () => {
   it.each([
     [null, 'PR', '"reads query branch (default pr)": no branch'],
     ['pa', 'PA', 'a lower-case branch is upper-cased'],
@@ -12,15 +20,16 @@ describe('options account ids (SPEC 2 "/options")', () => {
     expect(branchFromQuery(query)).toBe(expected);
   });
 
-  it('derives the seeded id: first 24 hex of sha256(brand:BRANCH:kind)', async () => {
-    const expected = createHash('sha256').update('connect:PR:visitor').digest('hex').slice(0, 24);
-    await expect(deriveAccountId('connect', 'PR', 'visitor')).resolves.toBe(expected);
-    await expect(deriveAccountId('connect', 'PR', 'member')).resolves.not.toBe(expected);
+  it('picks "one for a member and one for a visitor account" of the branch', () => {
+    expect(optionAccounts(accounts, 'PR')).toEqual({ member: MEMBER_PR, visitor: VISITOR_PR });
+  });
+
+  it('has no options where the brand lacks either account in the branch', () => {
+    expect(optionAccounts(accounts, 'PA')).toBeNull();
+    expect(optionAccounts(accounts, 'MX')).toBeNull();
   });
 
   it('links home with account and brand', () => {
-    expect(homeLinkFor('a'.repeat(24), 'connect')).toBe(
-      `/?account=${'a'.repeat(24)}&brand=connect`,
-    );
+    expect(homeLinkFor(MEMBER_PR, 'connect')).toBe(`/?account=${MEMBER_PR}&brand=connect`);
   });
 });

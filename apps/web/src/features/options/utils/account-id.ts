@@ -1,8 +1,8 @@
-import { BranchSchema, type AccountKind, type Branch } from '@auxilio/domain';
+import { BranchSchema, type Branch, type RuntimeConfig } from '@auxilio/domain';
 
-// SPEC 1 "A Member and a Visitor account exist as separate accounts per branch". Seeded account ids
-// are the first 24 hex digits of sha256(`${brand}:${branch}:${kind}`) (apps/api/src/db/schema.ts), so
-// the options screen can link to them without a lookup (decision 174).
+// SPEC 2 "/options: reads query branch (default pr); two buttons go to / with account and brand
+// query, one for a member and one for a visitor account". The ids come with the runtime config
+// (`brandAccounts`), so the screen needs no request of its own (decision 174).
 
 /** Branch of the `branch` query, upper-cased; SPEC 2 "reads query branch (default pr)". */
 export function branchFromQuery(value: string | null): Branch {
@@ -10,17 +10,16 @@ export function branchFromQuery(value: string | null): Branch {
   return parsed.success ? parsed.data : 'PR';
 }
 
-/** Id of the seeded Member or Visitor account of a brand in a branch, via Web Crypto. */
-export async function deriveAccountId(
-  brand: string,
+/** The brand's Member and Visitor account ids in a branch, or null when it has none there. */
+export function optionAccounts(
+  brandAccounts: RuntimeConfig['brandAccounts'],
   branch: Branch,
-  kind: AccountKind,
-): Promise<string> {
-  const bytes = new TextEncoder().encode(`${brand}:${branch.toUpperCase()}:${kind}`);
-  const digest = await crypto.subtle.digest('SHA-256', bytes);
-  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0'))
-    .join('')
-    .slice(0, 24);
+): { member: string; visitor: string } | null {
+  const idOf = (kind: 'member' | 'visitor') =>
+    brandAccounts.find((account) => account.branch === branch && account.kind === kind)?.id;
+  const member = idOf('member');
+  const visitor = idOf('visitor');
+  return member && visitor ? { member, visitor } : null;
 }
 
 /** `/?account=<id>&brand=<slug>`: SPEC 2 "two buttons go to / with account and brand query". */
