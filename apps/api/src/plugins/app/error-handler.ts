@@ -1,4 +1,4 @@
-import type { ApiError, ErrorCode } from '@auxilio/domain';
+import { ERROR_HTTP_STATUS, type ApiError, type ErrorCode } from '@auxilio/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, routeNotFound } from '../../lib/errors.ts';
@@ -7,26 +7,14 @@ import { AppError, routeNotFound } from '../../lib/errors.ts';
 // stable code from packages/domain/src/errors.ts; 400s name the failing field; 5xx bodies never
 // carry internals (details go to the log only).
 
+/** The stable code of each HTTP status, the inverse of the domain's ERROR_HTTP_STATUS. */
+const CODE_BY_STATUS = new Map(
+  Object.entries(ERROR_HTTP_STATUS).map(([code, status]) => [status, code as ErrorCode]),
+);
+
 /** Code for a framework error that carries only an HTTP status (bad JSON, body too large, ...). */
 function codeForStatus(status: number): ErrorCode {
-  switch (status) {
-    case 401:
-      return 'UNAUTHORIZED';
-    case 403:
-      return 'FORBIDDEN';
-    case 404:
-      return 'NOT_FOUND';
-    case 409:
-      return 'CONFLICT';
-    case 413:
-      return 'PAYLOAD_TOO_LARGE';
-    case 429:
-      return 'RATE_LIMITED';
-    case 503:
-      return 'UNAVAILABLE';
-    default:
-      return status >= 500 ? 'INTERNAL' : 'BAD_REQUEST';
-  }
+  return CODE_BY_STATUS.get(status) ?? (status >= 500 ? 'INTERNAL' : 'BAD_REQUEST');
 }
 
 interface ValidationFailure {
