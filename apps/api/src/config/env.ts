@@ -13,14 +13,16 @@ export const REPO_ROOT = resolve(API_PACKAGE_ROOT, '../..');
 export const DEMO_APP_KEY = 'auxilio-demo-public-app-key';
 
 /** An empty variable counts as unset (`DATABASE_URL= npm test` means "no PostgreSQL"). */
-const optionalString = z.preprocess(
-  (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-  z.string().optional(),
-);
-
-const booleanFlag = (fallback: boolean) =>
+const emptyAsUnset = <T extends z.ZodType>(schema: T) =>
   z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    schema,
+  );
+
+const optionalString = emptyAsUnset(z.string().optional());
+
+const booleanFlag = (fallback: boolean) =>
+  emptyAsUnset(
     z
       .enum(['true', 'false', '1', '0', 'yes', 'no'])
       .optional()
@@ -30,14 +32,8 @@ const booleanFlag = (fallback: boolean) =>
   );
 
 const EnvSchema = z.object({
-  NODE_ENV: z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    z.enum(['development', 'production', 'test']).default('development'),
-  ),
-  PORT: z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    z.coerce.number().int().min(0).max(65535).default(3000),
-  ),
+  NODE_ENV: emptyAsUnset(z.enum(['development', 'production', 'test']).default('development')),
+  PORT: emptyAsUnset(z.coerce.number().int().min(0).max(65535).default(3000)),
   // Loopback only unless asked otherwise (docs/decisions/161): `localhost` binds 127.0.0.1 and ::1 so
   // that honda.localhost works in browsers that try IPv6 first. Containers set HOST=0.0.0.0.
   HOST: optionalString.transform((value) => value ?? 'localhost'),
@@ -48,8 +44,7 @@ const EnvSchema = z.object({
       .optional(),
   ),
   DATA_DIR: optionalString,
-  LOG_LEVEL: z.preprocess(
-    (value) => (value === '' ? undefined : value),
+  LOG_LEVEL: emptyAsUnset(
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
   APP_KEY: optionalString.transform((value) => value ?? DEMO_APP_KEY),
