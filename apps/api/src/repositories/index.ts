@@ -4,7 +4,10 @@ import { createCampaignsRepository, type CampaignsRepository } from './campaigns
 import { createHealthRepository, type HealthRepository } from './health.ts';
 import { createIntegrationsRepository, type IntegrationsRepository } from './integrations.ts';
 import { createMediaRepository, type MediaRepository } from './media.ts';
+import { createMessagesRepository, type MessagesRepository } from './messages.ts';
+import { createServiceEventsRepository, type ServiceEventsRepository } from './service-events.ts';
 import { createServiceTypesRepository, type ServiceTypesRepository } from './service-types.ts';
+import { createServicesRepository, type ServicesRepository } from './services.ts';
 
 /** Every repository over one database; services receive this, never the raw database. */
 export interface Repositories {
@@ -13,6 +16,9 @@ export interface Repositories {
   health: HealthRepository;
   integrations: IntegrationsRepository;
   media: MediaRepository;
+  messages: MessagesRepository;
+  serviceEvents: ServiceEventsRepository;
+  services: ServicesRepository;
   serviceTypes: ServiceTypesRepository;
 }
 
@@ -23,6 +29,9 @@ export function createRepositories(db: Db): Repositories {
     health: createHealthRepository(db),
     integrations: createIntegrationsRepository(db),
     media: createMediaRepository(db),
+    messages: createMessagesRepository(db),
+    serviceEvents: createServiceEventsRepository(db),
+    services: createServicesRepository(db),
     serviceTypes: createServiceTypesRepository(db),
   };
 }

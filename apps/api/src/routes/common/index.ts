@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import serviceRequestsRoutes from './api/v1/service-requests/index.ts';
 import accountsV2Routes from './api/v2/accounts/index.ts';
 import accountsRoutes from './accounts/index.ts';
 import mediaRoutes from './media/index.ts';
+import servicesRoutes from './services/index.ts';
 import serviceTypesRoutes from './services/types/index.ts';
 
 /**
@@ -15,5 +17,7 @@ export default async function commonRoutes(app: FastifyInstance): Promise<void> 
     await keyed.register(serviceTypesRoutes, { prefix: '/services/types' });
     await keyed.register(accountsRoutes, { prefix: '/accounts' });
     await keyed.register(accountsV2Routes, { prefix: '/api/v2/accounts' });
+    await keyed.register(servicesRoutes, { prefix: '/services' });
+    await keyed.register(serviceRequestsRoutes, { prefix: '/api/v1/service-requests' });
   });
 }

@@ -1,0 +1,67 @@
+import {
+  ApiErrorSchema,
+  CancellationEmailRequestSchema,
+  CancellationEmailResponseSchema,
+  ServiceRequestPayloadSchema,
+  ServiceRequestResponseSchema,
+} from '@auxilio/domain';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { APP_KEY_ERROR_RESPONSES, APP_KEY_SECURITY } from '../../../../../lib/route-schemas.ts';
+import { queueCancellationEmail } from '../../../../../services/cancellation.ts';
+import {
+  createServiceRequest,
+  SERVICE_REQUEST_CREATED,
+} from '../../../../../services/service-requests.ts';
+
+/** SPEC 7 POST /api/v1/service-requests and POST /api/v1/service-requests/cancel. */
+const serviceRequestsRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
+  app.post(
+    '/',
+    {
+      schema: {
+        tags: ['services'],
+        summary: 'Create a service from the service-request payload (idempotent on serviceId)',
+        description:
+          'ARCHITECTURE decision 10: the PWA generates `serviceId`. The same id with the same body ' +
+          'answers the stored result again (the same token); a different body for that id is a 409. ' +
+          'Keep the returned `token`: every call about the service needs `Authorization: Bearer <token>`.',
+        security: APP_KEY_SECURITY,
+        body: ServiceRequestPayloadSchema,
+        response: {
+          201: ServiceRequestResponseSchema,
+          ...APP_KEY_ERROR_RESPONSES,
+          409: ApiErrorSchema.describe('This serviceId was already requested with another body'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const created = await createServiceRequest(app.repositories, request.body);
+      return reply.code(SERVICE_REQUEST_CREATED).send(created);
+    },
+  );
+
+  app.post(
+    '/cancel',
+    {
+      schema: {
+        tags: ['services'],
+        summary: 'Queue the cancellation e-mail, with the reason (once per service)',
+        description:
+          'With a `serviceId`, send `Authorization: Bearer <token>` of that service. Without one ' +
+          '(a request abandoned before creation) the app key is enough. Retries queue nothing new.',
+        security: APP_KEY_SECURITY,
+        body: CancellationEmailRequestSchema,
+        response: {
+          200: CancellationEmailResponseSchema,
+          ...APP_KEY_ERROR_RESPONSES,
+          403: ApiErrorSchema.describe('The bearer token does not open that service'),
+        },
+      },
+    },
+    (request) =>
+      queueCancellationEmail(app.repositories, request.headers.authorization, request.body),
+  );
+  done();
+};
+
+export default serviceRequestsRoutes;

@@ -1,0 +1,105 @@
+import {
+  canTransitionServiceStatus,
+  ServiceStatusSchema,
+  statusNumberOf,
+  type CancellationEmailRequest,
+  type HoldEditCancelRequest,
+} from '@auxilio/domain';
+import { AppError } from '../lib/errors.ts';
+import type { Repositories } from '../repositories/index.ts';
+import { getAccount } from './accounts.ts';
+import { hashRequestBody } from './service-requests.ts';
+import { authorizeService } from './service-tokens.ts';
+
+// SPEC 4 "the cancel call sends status 'Void' with home empty, schedule empty, cancellationNotes
+// empty and the chosen reason in specificCancellationReason"; SPEC 7 POST /services/holdEdit and
+// POST /api/v1/service-requests/cancel ("cancellation e-mail, with reason"). Decision 202.
+
+export interface HoldEditResult {
+  _id: string;
+  status: 'Void';
+}
+
+/**
+ * Voids a service for the holder of its token. Allowed moves come from the domain's
+ * canTransitionServiceStatus (decision 111); voiding a Void service again answers OK without a
+ * second history event, so the PWA's retry after a lost answer is safe (decision 125).
+ */
+export async function cancelService(
+  repos: Pick<Repositories, 'services'>,
+  authorization: string | undefined,
+  body: HoldEditCancelRequest,
+): Promise<HoldEditResult> {
+  await authorizeService(repos, authorization, body._id);
+  const outcome = await repos.services.transition(body._id, (current) => {
+    const status = ServiceStatusSchema.parse(current.status);
+    if (status === 'Void') return { kind: 'keep' };
+    if (!canTransitionServiceStatus(status, 'Void')) {
+      throw new AppError('CONFLICT', `A service that is ${status} can no longer be cancelled`);
+    }
+    const statusNumber = statusNumberOf('cancelled');
+    return {
+      kind: 'update',
+      patch: {
+        status: 'Void',
+        statusNumber,
+        cancellationReason: body.specificCancellationReason,
+        // SPEC 4: the cancel call sends cancellationNotes empty.
+        cancellationNotes: null,
+      },
+      event: {
+        type: 'status',
+        payload: {
+          status: 'Void',
+          statusNumber,
+          previousStatus: status,
+          reason: body.specificCancellationReason,
+        },
+      },
+    };
+  });
+  if (!outcome) throw new AppError('FORBIDDEN', 'This token does not give access to that service');
+  return { _id: body._id, status: 'Void' };
+}
+
+/** Outbox id of the cancellation e-mail: one per service, or per identical body before creation. */
+export function cancellationEmailId(body: CancellationEmailRequest): string {
+  return body.serviceId
+    ? `cancel-email:${body.serviceId}`
+    : `cancel-email:request:${hashRequestBody(body).slice(0, 40)}`;
+}
+
+/**
+ * Queues the cancellation e-mail in the outbox (ARCHITECTURE decision 7). With a service id the
+ * caller must hold that service's token; without one (a request abandoned before creation, decision
+ * 125) the app key is enough. A retry writes nothing new and still answers `{ status: true }`.
+ */
+export async function queueCancellationEmail(
+  repos: Pick<Repositories, 'accounts' | 'campaigns' | 'integrations' | 'messages' | 'services'>,
+  authorization: string | undefined,
+  body: CancellationEmailRequest,
+): Promise<{ status: boolean }> {
+  const account = await getAccount(repos, body.account_id);
+  if (body.serviceId) await authorizeService(repos, authorization, body.serviceId);
+  const number = body.serviceNumber ? ` #${body.serviceNumber}` : '';
+  const lines = [
+    `Account: ${account.name} (${account._id}, ${account.branch})`,
+    `Service: ${body.serviceId ?? 'not created'}${number}`,
+    `Situation: ${body.situation ?? '-'}`,
+    `Reason: ${body.reason}`,
+    `Client: ${body.clientName}`,
+    `Phone: ${body.clientPhone}`,
+    `E-mail: ${body.clientEmail}`,
+  ];
+  await repos.messages.enqueueOnce({
+    id: cancellationEmailId(body),
+    serviceId: body.serviceId,
+    kind: 'email',
+    direction: 'outbound',
+    // The operations mailbox is the e-mail adapter's configuration (issue 4), not the request's.
+    to: null,
+    subject: `Service cancelled${number}: ${body.reason}`,
+    body: lines.join('\n'),
+  });
+  return { status: true };
+}

@@ -1,0 +1,49 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { AppError } from '../lib/errors.ts';
+import type { Repositories } from '../repositories/index.ts';
+
+// ARCHITECTURE decision 9: "Every call about one service needs that service's bearer token (>=128
+// random bits, stored hashed), returned at creation and kept in the session." Decision 201.
+
+/** 32 random bytes (256 bits), base64url: 43 characters, within ServiceTokenSchema (16-256). */
+export function generateServiceToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** sha-256 hex of a token: what services.token_hash stores. */
+export function hashServiceToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+const BEARER_PATTERN = /^Bearer ([\w.~+/=-]{16,256})$/i;
+
+/** The token of an `Authorization: Bearer <token>` header, or undefined when there is none. */
+export function bearerTokenOf(header: string | undefined): string | undefined {
+  return header ? BEARER_PATTERN.exec(header.trim())?.[1] : undefined;
+}
+
+/** Hash compared when the service does not exist, so both refusals take the same work. */
+const ABSENT_HASH = hashServiceToken('absent service');
+
+/**
+ * Checks that `authorization` carries the bearer token of service `serviceId`. 401 without a
+ * (well-formed) bearer token; 403 when the token does not open that service, whether the service
+ * exists or not, so ids cannot be probed (decision 201).
+ */
+export async function authorizeService(
+  repos: Pick<Repositories, 'services'>,
+  authorization: string | undefined,
+  serviceId: string,
+): Promise<void> {
+  const token = bearerTokenOf(authorization);
+  if (!token) {
+    throw new AppError('UNAUTHORIZED', 'Missing service token: send Authorization: Bearer <token>');
+  }
+  const stored = await repos.services.findTokenHash(serviceId);
+  const given = Buffer.from(hashServiceToken(token), 'hex');
+  const expected = Buffer.from(stored ?? ABSENT_HASH, 'hex');
+  const matches = expected.length === given.length && timingSafeEqual(given, expected);
+  if (!stored || !matches) {
+    throw new AppError('FORBIDDEN', 'This token does not give access to that service');
+  }
+}

@@ -1,0 +1,437 @@
+import { randomBytes } from 'node:crypto';
+import {
+  ApiErrorSchema,
+  ServiceRequestResponseSchema,
+  ServiceSchema,
+  type ServiceRequestPayloadInput,
+} from '@auxilio/domain';
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  accounts,
+  idempotencyRecords,
+  messages,
+  serviceEvents,
+  services,
+} from '../src/db/schema.ts';
+import { hashServiceToken } from '../src/services/service-tokens.ts';
+import { createTestApp, type TestApp } from './helpers.ts';
+
+// SPEC 7 POST /api/v1/service-requests, GET /services/{id}, POST /services/holdEdit and
+// POST /api/v1/service-requests/cancel; ARCHITECTURE decisions 9 (tokens) and 10 (idempotency).
+// Every assertion that matters reads the database, not only the answer.
+
+let t: TestApp;
+let appKey: Record<string, string>;
+let accountId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  appKey = { 'x-api-key': t.config.appKey };
+  const [account] = await t.db.db
+    .select()
+    .from(accounts)
+    .where(eq(accounts.branch, 'PR'))
+    .orderBy(asc(accounts.id))
+    .limit(1);
+  if (!account) throw new Error('the demo seed has no PR account');
+  accountId = account.id;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** A random id as the PWA makes one (ARCHITECTURE decision 10). */
+function newServiceId(): string {
+  return `svc-${randomBytes(12).toString('base64url')}`;
+}
+
+function payload(overrides: Partial<ServiceRequestPayloadInput> = {}): ServiceRequestPayloadInput {
+  return {
+    serviceId: newServiceId(),
+    account_id: accountId,
+    status: 'Queued',
+    situation: 'flatTire',
+    category: 'road',
+    clientName: 'Ana',
+    clientLastName: 'Rivera',
+    clientPhone1: '787-555-0100',
+    clientEmail: 'ana@example.com',
+    vehPlate: 'ABC123',
+    vehMake: 'Make',
+    vehModel: 'Model',
+    vehYear: 2020,
+    vehColor: 'Red',
+    creationDate: '2026-11-21T15:00:00.000Z',
+    sitLatitude: 18.4,
+    sitLongitude: -66.1,
+    sitAddress: 'Calle Luna 5, San Juan',
+    sitPlaceId: 'pl-1',
+    destLatitude: null,
+    destLongitude: null,
+    destAddress: '',
+    destPlaceId: '',
+    price: 4500,
+    priceDetails: null,
+    paymentMethod: 'card',
+    cardIdStripe: null,
+    chargeIdStripe: null,
+    customerIdStripe: null,
+    currency: 'usd',
+    isCovered: false,
+    email_payment: '',
+    notes: 'From Client: Blue gate',
+    fromConnectApp: true,
+    sourceData: {
+      type: 'pwa',
+      userAgent: 'Mozilla/5.0',
+      os: 'Android',
+      browser: 'Chrome',
+      device: 'mobile',
+      connectAppSource: null,
+    },
+    privacyPolicyAcceptanceDate: '2026-11-21T14:59:00.000Z',
+    externalId: null,
+    schedule: '',
+    customerContract: null,
+    pushOptIn: false,
+    isFromCheckLimit: false,
+    isMMMHOD: false,
+    DIDNumber: null,
+    policyNumber: null,
+    ...overrides,
+  };
+}
+
+function create(body: unknown, headers: Record<string, string> = appKey) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/common/api/v1/service-requests',
+    headers,
+    payload: body as Record<string, unknown>,
+  });
+}
+
+async function createOk(body = payload()) {
+  const res = await create(body);
+  expect(res.statusCode).toBe(201);
+  return { body, created: ServiceRequestResponseSchema.parse(res.json()) };
+}
+
+function bearer(token: string): Record<string, string> {
+  return { ...appKey, authorization: `Bearer ${token}` };
+}
+
+function read(id: string, headers: Record<string, string>) {
+  return t.app.inject({ method: 'GET', url: `/common/services/${id}`, headers });
+}
+
+function holdEdit(id: string, token: string, reason = 'No necesito servicio') {
+  return t.app.inject({
+    method: 'POST',
+    url: '/common/services/holdEdit',
+    headers: bearer(token),
+    payload: {
+      _id: id,
+      status: 'Void',
+      home: '',
+      schedule: '',
+      cancellationNotes: '',
+      specificCancellationReason: reason,
+    },
+  });
+}
+
+const serviceRows = (id: string) => t.db.db.select().from(services).where(eq(services.id, id));
+const eventRows = (id: string) =>
+  t.db.db
+    .select()
+    .from(serviceEvents)
+    .where(eq(serviceEvents.serviceId, id))
+    .orderBy(asc(serviceEvents.seq));
+
+describe('POST /common/api/v1/service-requests', () => {
+  it('creates a Queued service (status number 1, trip NEW) with its first event, and only the token hash', async () => {
+    const { body, created } = await createOk();
+    expect(created.serviceId).toBe(body.serviceId);
+    // ARCHITECTURE 9: ">=128 random bits": 32 bytes in base64url are 43 characters.
+    expect(created.token).toMatch(/^[\w-]{43}$/);
+
+    const [row] = await serviceRows(body.serviceId);
+    expect(row).toMatchObject({
+      accountId,
+      branch: 'PR',
+      status: 'Queued',
+      statusNumber: 1,
+      tripStatus: 'NEW',
+      situation: 'flatTire',
+      serviceType: 'road',
+      priceCents: 4500,
+      vehiclePlate: 'ABC123',
+      situationLat: 18.4,
+      situationAddress: 'Calle Luna 5, San Juan',
+      tokenHash: hashServiceToken(created.token),
+    });
+    expect(row?.tokenHash).not.toContain(created.token);
+    expect(String(row?.serviceNumber)).toBe(created.serviceNumber);
+    expect(row?.payments?.subtotal).toBe(4500);
+
+    const events = await eventRows(body.serviceId);
+    expect(events.map((event) => [event.seq, event.type])).toEqual([[1, 'created']]);
+    expect(String(events[0]?.id)).toBe(created.eventId);
+  });
+
+  it('answers 400 naming the failing field, and writes nothing', async () => {
+    const bad = payload({ clientPhone1: undefined as unknown as string });
+    const res = await create(bad);
+    expect(res.statusCode).toBe(400);
+    const error = ApiErrorSchema.parse(res.json());
+    expect(error.code).toBe('BAD_REQUEST');
+    expect(error.field).toBe('body.clientPhone1');
+    expect(await serviceRows(bad.serviceId)).toHaveLength(0);
+  });
+
+  it('answers 401 without the app key, and writes nothing', async () => {
+    const body = payload();
+    const res = await create(body, {});
+    expect(res.statusCode).toBe(401);
+    expect(ApiErrorSchema.parse(res.json()).code).toBe('UNAUTHORIZED');
+    expect(await serviceRows(body.serviceId)).toHaveLength(0);
+  });
+
+  it('answers 404 for an unknown account', async () => {
+    const body = payload({ account_id: 'ffffffffffffffffffffffff' });
+    const res = await create(body);
+    expect(res.statusCode).toBe(404);
+    expect(await serviceRows(body.serviceId)).toHaveLength(0);
+  });
+
+  it('ARCHITECTURE 10: a retry with the same body returns the stored answer (same token) and creates nothing new', async () => {
+    const { body, created } = await createOk();
+    // The same fields in another order are the same body.
+    const reordered = Object.fromEntries(Object.entries(body).reverse());
+    const retry = await create(reordered);
+    expect(retry.statusCode).toBe(201);
+    expect(retry.json()).toEqual(created);
+    expect(await serviceRows(body.serviceId)).toHaveLength(1);
+    expect(await eventRows(body.serviceId)).toHaveLength(1);
+    // The retried token works.
+    expect((await read(body.serviceId, bearer(created.token))).statusCode).toBe(200);
+  });
+
+  it('ARCHITECTURE 10: a different body for the same id is a 409 and changes nothing', async () => {
+    const { body } = await createOk();
+    const res = await create({ ...body, notes: 'From Client: something else' });
+    expect(res.statusCode).toBe(409);
+    expect(ApiErrorSchema.parse(res.json()).code).toBe('CONFLICT');
+    const [row] = await serviceRows(body.serviceId);
+    expect(row?.notes).toBe('From Client: Blue gate');
+  });
+
+  it('an id already used by a service without a creation record is a 409', async () => {
+    const { body } = await createOk();
+    await t.db.db
+      .delete(idempotencyRecords)
+      .where(eq(idempotencyRecords.key, `service-request:${body.serviceId}`));
+    const res = await create(body);
+    expect(res.statusCode).toBe(409);
+    expect(await serviceRows(body.serviceId)).toHaveLength(1);
+    const records = await t.db.db
+      .select()
+      .from(idempotencyRecords)
+      .where(eq(idempotencyRecords.key, `service-request:${body.serviceId}`));
+    expect(records).toHaveLength(0);
+  });
+
+  it('ISSUE 4: 20 concurrent identical requests create exactly one service and one event', async () => {
+    const body = payload();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => create(body)));
+    expect(answers.map((res) => res.statusCode)).toEqual(Array<number>(20).fill(201));
+    const tokens = new Set(
+      answers.map((res) => ServiceRequestResponseSchema.parse(res.json()).token),
+    );
+    expect(tokens.size).toBe(1);
+    expect(await serviceRows(body.serviceId)).toHaveLength(1);
+    expect(await eventRows(body.serviceId)).toHaveLength(1);
+    const records = await t.db.db
+      .select()
+      .from(idempotencyRecords)
+      .where(eq(idempotencyRecords.key, `service-request:${body.serviceId}`));
+    expect(records).toHaveLength(1);
+  });
+});
+
+describe('GET /common/services/:id', () => {
+  it('returns the service in the SPEC 3 shape to the holder of its token', async () => {
+    const { body, created } = await createOk();
+    const res = await read(body.serviceId, bearer(created.token));
+    expect(res.statusCode).toBe(200);
+    const service = ServiceSchema.parse(res.json());
+    const [account] = await t.db.db.select().from(accounts).where(eq(accounts.id, accountId));
+    expect(service).toMatchObject({
+      _id: body.serviceId,
+      serviceNumber: created.serviceNumber,
+      account: accountId,
+      branch: 'PR',
+      sfIdAccount: account?.salesforceId,
+      status: 'Queued',
+      situation: 'flatTire',
+      serviceType: 'road',
+      schedule: '',
+      driver: null,
+      trip: { status: 'NEW', simulatedEta: null },
+      locations: {
+        situation: { lat: 18.4, lng: -66.1, address: 'Calle Luna 5, San Juan', placeId: 'pl-1' },
+        destination: null,
+        provider: null,
+      },
+    });
+    expect(service.trip.stamps.NEW).toBeDefined();
+    expect(service.payments.subtotal).toBe(4500);
+  });
+
+  it('answers 401 without a bearer token and 401 without the app key', async () => {
+    const { body, created } = await createOk();
+    expect((await read(body.serviceId, appKey)).statusCode).toBe(401);
+    const noKey = await read(body.serviceId, { authorization: `Bearer ${created.token}` });
+    expect(noKey.statusCode).toBe(401);
+  });
+
+  it("answers 403 with another service's token, and the same 403 for an unknown id", async () => {
+    const first = await createOk();
+    const second = await createOk();
+    const other = await read(first.body.serviceId, bearer(second.created.token));
+    expect(other.statusCode).toBe(403);
+    expect(ApiErrorSchema.parse(other.json()).code).toBe('FORBIDDEN');
+    const unknown = await read(newServiceId(), bearer(second.created.token));
+    expect(unknown.statusCode).toBe(403);
+    expect(unknown.json()).toEqual(other.json());
+  });
+});
+
+describe('POST /common/services/holdEdit', () => {
+  it("SPEC 4: status 'Void' with the reason: the service is Void (number 7) with the reason and an event", async () => {
+    const { body, created } = await createOk();
+    const res = await holdEdit(body.serviceId, created.token, 'Continué por teléfono');
+    expect(res.statusCode).toBe(200);
+    expect(res.statusMessage).toBe('OK');
+    expect(res.json()).toEqual({ _id: body.serviceId, status: 'Void' });
+
+    const [row] = await serviceRows(body.serviceId);
+    expect(row).toMatchObject({
+      status: 'Void',
+      statusNumber: 7,
+      cancellationReason: 'Continué por teléfono',
+    });
+    const events = await eventRows(body.serviceId);
+    expect(events.map((event) => [event.seq, event.type])).toEqual([
+      [1, 'created'],
+      [2, 'status'],
+    ]);
+    expect(events[1]?.payload).toMatchObject({ status: 'Void', reason: 'Continué por teléfono' });
+
+    const after = ServiceSchema.parse((await read(body.serviceId, bearer(created.token))).json());
+    expect(after.status).toBe('Void');
+  });
+
+  it('decision 125: cancelling twice answers OK and records one cancellation', async () => {
+    const { body, created } = await createOk();
+    expect((await holdEdit(body.serviceId, created.token)).statusCode).toBe(200);
+    expect((await holdEdit(body.serviceId, created.token)).statusCode).toBe(200);
+    expect(await eventRows(body.serviceId)).toHaveLength(2);
+  });
+
+  it("answers 403 with another service's token and leaves the service Queued", async () => {
+    const first = await createOk();
+    const second = await createOk();
+    const res = await holdEdit(first.body.serviceId, second.created.token);
+    expect(res.statusCode).toBe(403);
+    const [row] = await serviceRows(first.body.serviceId);
+    expect(row?.status).toBe('Queued');
+    expect(await eventRows(first.body.serviceId)).toHaveLength(1);
+  });
+
+  it('decision 111: a Finished service cannot be voided (409, unchanged)', async () => {
+    const { body, created } = await createOk();
+    await t.db.db
+      .update(services)
+      .set({ status: 'Finished', statusNumber: 6 })
+      .where(eq(services.id, body.serviceId));
+    const res = await holdEdit(body.serviceId, created.token);
+    expect(res.statusCode).toBe(409);
+    const [row] = await serviceRows(body.serviceId);
+    expect(row?.status).toBe('Finished');
+    expect(await eventRows(body.serviceId)).toHaveLength(1);
+  });
+});
+
+describe('POST /common/api/v1/service-requests/cancel', () => {
+  function cancelEmail(serviceId: string | null, headers: Record<string, string>) {
+    return t.app.inject({
+      method: 'POST',
+      url: '/common/api/v1/service-requests/cancel',
+      headers,
+      payload: {
+        account_id: accountId,
+        reason: 'Proceso muy complicado',
+        serviceId,
+        serviceNumber: null,
+        situation: 'flatTire',
+        clientName: 'Ana Rivera',
+        clientPhone: '787-555-0100',
+        clientEmail: 'ana@example.com',
+      },
+    });
+  }
+
+  it('queues the cancellation e-mail in the outbox exactly once after two calls', async () => {
+    const { body, created } = await createOk();
+    await holdEdit(body.serviceId, created.token);
+    for (let call = 0; call < 2; call += 1) {
+      const res = await cancelEmail(body.serviceId, bearer(created.token));
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ status: true });
+    }
+    const rows = await t.db.db
+      .select()
+      .from(messages)
+      .where(eq(messages.serviceId, body.serviceId));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ kind: 'email', direction: 'outbound', status: 'queued' });
+    expect(rows[0]?.body).toContain('Proceso muy complicado');
+  });
+
+  it("answers 403 for another service's token and 401 without one; queues nothing", async () => {
+    const first = await createOk();
+    const second = await createOk();
+    expect((await cancelEmail(first.body.serviceId, bearer(second.created.token))).statusCode).toBe(
+      403,
+    );
+    expect((await cancelEmail(first.body.serviceId, appKey)).statusCode).toBe(401);
+    const rows = await t.db.db
+      .select()
+      .from(messages)
+      .where(eq(messages.serviceId, first.body.serviceId));
+    expect(rows).toHaveLength(0);
+  });
+
+  it('decision 125: without a service (abandoned before creation) the app key is enough, once per body', async () => {
+    const before = await t.db.db.select().from(messages).where(eq(messages.kind, 'email'));
+    expect((await cancelEmail(null, appKey)).statusCode).toBe(200);
+    expect((await cancelEmail(null, appKey)).statusCode).toBe(200);
+    const after = await t.db.db.select().from(messages).where(eq(messages.kind, 'email'));
+    expect(after.length - before.length).toBe(1);
+  });
+});
+
+describe('OpenAPI (ARCHITECTURE decision 1: one document at /docs)', () => {
+  it('documents the four service routes', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = res.json<{ paths: Record<string, Record<string, unknown>> }>().paths;
+    expect(paths['/common/api/v1/service-requests']?.post).toBeDefined();
+    expect(paths['/common/api/v1/service-requests/cancel']?.post).toBeDefined();
+    expect(paths['/common/services/{id}']?.get).toBeDefined();
+    expect(paths['/common/services/holdEdit']?.post).toBeDefined();
+  });
+});
