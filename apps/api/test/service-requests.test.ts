@@ -341,6 +341,19 @@ describe('POST /common/services/holdEdit', () => {
     expect(await eventRows(body.serviceId)).toHaveLength(2);
   });
 
+  it('five concurrent cancels of one service write one Void event with seq 2', async () => {
+    const { body, created } = await createOk();
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => holdEdit(body.serviceId, created.token)),
+    );
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    const events = await eventRows(body.serviceId);
+    expect(events.map((event) => [event.seq, event.type])).toEqual([
+      [1, 'created'],
+      [2, 'status'],
+    ]);
+  });
+
   it("answers 403 with another service's token and leaves the service Queued", async () => {
     const first = await createOk();
     const second = await createOk();
