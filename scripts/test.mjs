@@ -10,7 +10,7 @@ import { join } from 'node:path';
 
 const CHROMIUM = '/usr/bin/chromium';
 const LOCAL_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/test';
-const UNIT_PROJECTS = ['domain', 'brands', 'api', 'web'].flatMap((name) => ['--project', name]);
+const UNIT_PROJECTS = ['domain', 'brands', 'geo', 'api', 'web'].flatMap((n) => ['--project', n]);
 const reportDir = mkdtempSync(join(tmpdir(), 'auxilio-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const databases = [];
