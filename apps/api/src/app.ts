@@ -14,6 +14,7 @@ import staticPlugin from './plugins/external/static.ts';
 import swaggerUiPlugin from './plugins/external/swagger-ui.ts';
 import swaggerPlugin from './plugins/external/swagger.ts';
 import routes from './routes/index.ts';
+import { createDriverSimulator } from './services/driver-simulator.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -79,5 +80,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(webShellPlugin);
 
   await app.register(routes);
+
+  // ARCHITECTURE decision 8: the embedded demo moves simulated drivers (off in tests).
+  if (config.driverSimulator) {
+    const simulator = createDriverSimulator(app.repositories, {
+      onError: (error) => {
+        app.log.warn({ err: error }, 'driver simulator step failed');
+      },
+    });
+    app.addHook('onReady', () => {
+      simulator.start();
+      return Promise.resolve();
+    });
+    app.addHook('onClose', async () => {
+      await simulator.stop();
+    });
+  }
   return app;
 }

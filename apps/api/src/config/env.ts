@@ -56,6 +56,8 @@ const EnvSchema = z.object({
   MAP_STYLE_URL: optionalString.pipe(z.url().optional()),
   /** Optional Stripe publishable key; without it card payments use the sandbox provider. */
   STRIPE_PUBLISHABLE_KEY: optionalString,
+  /** Run the demo driver simulator (ARCHITECTURE decision 8); default on, except NODE_ENV=test. */
+  DRIVER_SIMULATOR: emptyAsUnset(z.enum(['true', 'false', '1', '0', 'yes', 'no']).optional()),
 });
 
 export interface Config {
@@ -75,6 +77,8 @@ export interface Config {
   trustProxy: boolean;
   mapStyleUrl: string | undefined;
   stripePublishableKey: string | undefined;
+  /** Start the driver simulator with the server (docs/decisions/232). */
+  driverSimulator: boolean;
 }
 
 /** Thrown when the environment is invalid; the message lists every bad variable. */
@@ -121,5 +125,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     mapStyleUrl: e.MAP_STYLE_URL,
     stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY,
+    // Tests build many apps on shared databases: a simulator there would move their services.
+    driverSimulator:
+      e.DRIVER_SIMULATOR === undefined
+        ? e.NODE_ENV !== 'test'
+        : ['true', '1', 'yes'].includes(e.DRIVER_SIMULATOR),
   };
 }

@@ -1,6 +1,7 @@
 import type { Db } from '../db/client.ts';
 import { createAccountsRepository, type AccountsRepository } from './accounts.ts';
 import { createCampaignsRepository, type CampaignsRepository } from './campaigns.ts';
+import { createDriversRepository, type DriversRepository } from './drivers.ts';
 import { createHealthRepository, type HealthRepository } from './health.ts';
 import { createIntegrationsRepository, type IntegrationsRepository } from './integrations.ts';
 import { createMediaRepository, type MediaRepository } from './media.ts';
@@ -13,6 +14,7 @@ import { createServicesRepository, type ServicesRepository } from './services.ts
 export interface Repositories {
   accounts: AccountsRepository;
   campaigns: CampaignsRepository;
+  drivers: DriversRepository;
   health: HealthRepository;
   integrations: IntegrationsRepository;
   media: MediaRepository;
@@ -26,6 +28,7 @@ export function createRepositories(db: Db): Repositories {
   return {
     accounts: createAccountsRepository(db),
     campaigns: createCampaignsRepository(db),
+    drivers: createDriversRepository(db),
     health: createHealthRepository(db),
     integrations: createIntegrationsRepository(db),
     media: createMediaRepository(db),

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import appConfigRoutes from './app-config/index.ts';
+import autodispatchRoutes from './autodispatch/index.ts';
 import brandsRoutes from './brands/index.ts';
 import commonRoutes from './common/index.ts';
 import healthRoutes from './health/index.ts';
@@ -15,6 +16,7 @@ export default async function routes(app: FastifyInstance): Promise<void> {
   await app.register(manifestRoutes);
   await app.register(brandsRoutes, { prefix: '/brands' });
   await app.register(commonRoutes, { prefix: '/common' });
+  await app.register(autodispatchRoutes, { prefix: '/autodispatch' });
   // Last: the catch-all for the PWA's files and client-side routes.
   await app.register(webRoutes);
 }

@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import serviceRequestsRoutes from './api/v1/service-requests/index.ts';
+import driverAppRoutes from './api/v1/driver-app/index.ts';
+import driversRoutes from './api/v1/drivers/index.ts';
 import accountsV2Routes from './api/v2/accounts/index.ts';
 import accountsRoutes from './accounts/index.ts';
 import mediaRoutes from './media/index.ts';
+import providerDriversRoutes from './providers/drivers/index.ts';
 import servicesRoutes from './services/index.ts';
 import serviceTypesRoutes from './services/types/index.ts';
 
@@ -19,5 +22,8 @@ export default async function commonRoutes(app: FastifyInstance): Promise<void> 
     await keyed.register(accountsV2Routes, { prefix: '/api/v2/accounts' });
     await keyed.register(servicesRoutes, { prefix: '/services' });
     await keyed.register(serviceRequestsRoutes, { prefix: '/api/v1/service-requests' });
+    await keyed.register(driversRoutes, { prefix: '/api/v1/drivers' });
+    await keyed.register(providerDriversRoutes, { prefix: '/providers/drivers' });
+    await keyed.register(driverAppRoutes, { prefix: '/api/v1/driver-app' });
   });
 }

@@ -1,0 +1,35 @@
+import { SuggestionCallSchema, SuggestionResponseSchema } from '@auxilio/domain';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { APP_KEY_ERROR_RESPONSES, APP_KEY_SECURITY } from '../../lib/route-schemas.ts';
+import { suggestDrivers } from '../../services/dispatch.ts';
+
+/** SPEC 7 "POST /api/suggestions (auto-dispatch service) {request}". */
+const suggestionsRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
+  app.post(
+    '/api/suggestions',
+    {
+      schema: {
+        tags: ['autodispatch'],
+        summary: 'Available drivers of the branch nearest the situation by ETA (at most 500)',
+        description:
+          'Empty without a database query when the situation is at 0,0 (SPEC 5). ETAs come from ' +
+          'the estimate router and are approximate (ARCHITECTURE decision 7).',
+        security: APP_KEY_SECURITY,
+        body: SuggestionCallSchema,
+        response: { 200: SuggestionResponseSchema, ...APP_KEY_ERROR_RESPONSES },
+      },
+    },
+    (request) => suggestDrivers(app.repositories, request.body.request),
+  );
+  done();
+};
+
+/**
+ * The auto-dispatch service base URL (ARCHITECTURE decision 1: `/autodispatch`). It needs the app
+ * key like the common API (docs/decisions/233).
+ */
+export default async function autodispatchRoutes(app: FastifyInstance): Promise<void> {
+  app.addHook('onRequest', app.requireAppKey);
+  await app.register(suggestionsRoutes);
+}

@@ -1,0 +1,178 @@
+import {
+  canTransitionServiceStatus,
+  mergeDriverEta,
+  nextTripStatus,
+  parseTripStatus,
+  shouldRequestSuggestions,
+  statusKeyOfTripStatus,
+  statusNumberOf,
+  takeSuggestedDrivers,
+  type Driver,
+  type DriverLocationResponse,
+  type LatLng,
+  type ServiceStatus,
+  type SuggestedDriver,
+  type SuggestionRequest,
+  type SuggestionResponse,
+} from '@auxilio/domain';
+import { notFound } from '../lib/errors.ts';
+import type { DispatchOutcome, DriverRow } from '../repositories/drivers.ts';
+import type { Repositories } from '../repositories/index.ts';
+import { estimateRoute } from './estimate-router.ts';
+
+// ARCHITECTURE decision 8: "A dispatch engine assigns queued services (auto-dispatch suggestions:
+// nearest by ETA, at most 500 candidates)".
+
+/** A driver that can be ranked: an id and a last known position. */
+export interface RankableDriver {
+  id: string;
+  lastLat: number | null;
+  lastLng: number | null;
+}
+
+/**
+ * Drivers nearest first by estimated ETA (ties by distance, then id), each with its eta in seconds
+ * and road distance in metres; drivers without a position are left out. At most 500 (SPEC 5).
+ */
+export function rankDriversByEta(
+  situation: LatLng,
+  candidates: readonly RankableDriver[],
+): SuggestedDriver[] {
+  const ranked: SuggestedDriver[] = [];
+  for (const driver of candidates) {
+    if (driver.lastLat === null || driver.lastLng === null) continue;
+    const estimate = estimateRoute({ lat: driver.lastLat, lng: driver.lastLng }, situation);
+    ranked.push({ _id: driver.id, eta: estimate.etaSeconds, distance: estimate.distanceMeters });
+  }
+  ranked.sort((a, b) => a.eta - b.eta || a.distance - b.distance || a._id.localeCompare(b._id));
+  return takeSuggestedDrivers(ranked);
+}
+
+/** `POST /autodispatch/api/suggestions`: available drivers of the branch, nearest by ETA. */
+export async function suggestDrivers(
+  repos: Pick<Repositories, 'drivers'>,
+  request: SuggestionRequest,
+): Promise<SuggestionResponse> {
+  const situation = {
+    lat: request.route.situation.latitude,
+    lng: request.route.situation.longitude,
+  };
+  // SPEC 5: "returns no drivers, without a call, when situation lat and lng are both 0" (here:
+  // without a database query).
+  if (!shouldRequestSuggestions(situation)) return { drivers: [] };
+  const candidates = await repos.drivers.listAvailableWithPosition(request.branch);
+  return { drivers: rankDriversByEta(situation, candidates) };
+}
+
+/**
+ * Assigns the oldest Queued, unscheduled service without a driver to the nearest available driver
+ * of its branch by ETA, in one transaction: driver set, status Active, trip ACCEPTED (forward only),
+ * simulated ETA, the driver marked busy, and status/trip/driver/eta events. Undefined when nothing
+ * is queued or no driver is free.
+ */
+export async function assignNextQueued(
+  repos: Pick<Repositories, 'drivers'>,
+  now: Date = new Date(),
+): Promise<DispatchOutcome | undefined> {
+  return repos.drivers.assignNextQueued((service, candidates) => {
+    if (service.situationLat === null || service.situationLng === null) return undefined;
+    const situation = { lat: service.situationLat, lng: service.situationLng };
+    if (!shouldRequestSuggestions(situation)) return undefined;
+    const [best] = rankDriversByEta(situation, candidates);
+    const driver = best && candidates.find((c) => c.id === best._id);
+    if (!best || !driver) return undefined;
+    const from = service.status as ServiceStatus;
+    if (!canTransitionServiceStatus(from, 'Active')) return undefined;
+    const trip = nextTripStatus(parseTripStatus(service.tripStatus), 'ACCEPTED') ?? 'ACCEPTED';
+    const statusNumber = statusNumberOf(statusKeyOfTripStatus(trip));
+    const eta = mergeDriverEta(service.driverEtaSeconds, best.eta);
+    const at = now.toISOString();
+    return {
+      servicePatch: {
+        driverId: driver.id,
+        status: 'Active',
+        statusNumber,
+        tripStatus: trip,
+        tripStamps: { ...service.tripStamps, [trip]: service.tripStamps[trip] ?? at },
+        simulatedEtaSeconds: best.eta,
+        driverEtaSeconds: eta,
+        driverDistanceMeters: best.distance,
+        providerName: driver.name,
+        providerLat: driver.lastLat,
+        providerLng: driver.lastLng,
+      },
+      events: [
+        {
+          type: 'status',
+          payload: { status: 'Active', statusNumber, previousStatus: from },
+        },
+        { type: 'trip', payload: { status: trip, at } },
+        {
+          type: 'driver',
+          payload: {
+            _id: driver.id,
+            name: driver.name,
+            vehicleType: driver.vehicleType,
+            employeeImage: driver.employeeImage,
+            vehicleImage: driver.vehicleImage,
+            lat: driver.lastLat,
+            lng: driver.lastLng,
+          },
+        },
+        { type: 'eta', payload: { eta, distance: best.distance, approximate: true } },
+      ],
+      driver: { id: driver.id, patch: { status: 'busy', pendingSituation: service.situation } },
+    };
+  });
+}
+
+/** A driver row as the SPEC 3 Driver (never the token hash). */
+export function toDriver(row: DriverRow): Driver {
+  return {
+    _id: row.id,
+    id: row.id,
+    branch: row.branch as Driver['branch'],
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    iconset: row.iconset,
+    inspectorId: row.inspectorId,
+    vehicleType: row.vehicleType,
+    employeeImage: row.employeeImage,
+    vehicleImage: row.vehicleImage,
+    status: row.status,
+    pendingSituation: row.pendingSituation,
+    lat: row.lastLat,
+    lng: row.lastLng,
+  };
+}
+
+/** `GET /common/api/v1/drivers`: SPEC 7 "all drivers". */
+export async function listDrivers(repos: Pick<Repositories, 'drivers'>): Promise<Driver[]> {
+  return (await repos.drivers.listAll()).map(toDriver);
+}
+
+/** `GET /common/providers/drivers/driverById/:id`; 404 for an unknown driver. */
+export async function getDriver(repos: Pick<Repositories, 'drivers'>, id: string): Promise<Driver> {
+  const row = await repos.drivers.findById(id);
+  if (!row) throw notFound('Driver', id);
+  return toDriver(row);
+}
+
+/** `GET .../driverById/:id/location`: `{ data: { lat, lng, heading, updatedAt } }`, data null when unknown. */
+export async function getDriverLocation(
+  repos: Pick<Repositories, 'drivers'>,
+  id: string,
+): Promise<DriverLocationResponse> {
+  const row = await repos.drivers.findById(id);
+  if (!row) throw notFound('Driver', id);
+  if (row.lastLat === null || row.lastLng === null) return { data: null };
+  return {
+    data: {
+      lat: row.lastLat,
+      lng: row.lastLng,
+      heading: row.lastHeading,
+      ...(row.lastSeenAt ? { updatedAt: row.lastSeenAt.toISOString() } : {}),
+    },
+  };
+}

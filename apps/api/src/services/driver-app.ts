@@ -1,0 +1,223 @@
+import {
+  canTransitionServiceStatus,
+  isAccurateEnough,
+  mergeDriverEta,
+  nextTripStatus,
+  parseTripStatus,
+  statusKeyOfTripStatus,
+  statusNumberOf,
+  tripStatusRank,
+  type ServiceStatus,
+  type TripStatus,
+} from '@auxilio/domain';
+import { AppError } from '../lib/errors.ts';
+import type { DispatchPlan, DriverRow } from '../repositories/drivers.ts';
+import type { Repositories } from '../repositories/index.ts';
+import type { ServiceRow } from '../repositories/services.ts';
+import { estimateRoute } from './estimate-router.ts';
+import { bearerTokenOf, generateServiceToken, hashServiceToken } from './service-tokens.ts';
+
+// ARCHITECTURE decision 8: "a driver app API lets a provider report acceptance, position and trip
+// status". Drivers hold their own bearer token (>=128 random bits, only the sha-256 stored in
+// drivers.token_hash), minted by issueDriverToken (docs/decisions/230).
+
+type DriverRepos = Pick<Repositories, 'drivers'>;
+
+export interface PositionReport {
+  lat: number;
+  lng: number;
+  heading?: number | null | undefined;
+  accuracy?: number | null | undefined;
+}
+
+export interface PositionResult {
+  /** False when the fix was too inaccurate to use (SPEC 5: 20 m or better). */
+  accepted: boolean;
+  /** The active service that received a position event, if any. */
+  serviceId: string | null;
+}
+
+export interface TripStatusResult {
+  _id: string;
+  status: string;
+  statusNumber: number;
+  tripStatus: TripStatus;
+  /** False when the reported status was not ahead of the current one (SPEC 4: ignored). */
+  changed: boolean;
+}
+
+/** Mints a new token for a driver (the previous one stops working); 404 for an unknown driver. */
+export async function issueDriverToken(repos: DriverRepos, driverId: string): Promise<string> {
+  const token = generateServiceToken();
+  const stored = await repos.drivers.setTokenHash(driverId, hashServiceToken(token));
+  if (!stored) throw new AppError('NOT_FOUND', `Driver '${driverId}' was not found`);
+  return token;
+}
+
+/** The driver whose token is in `Authorization: Bearer`; 401 when missing or unknown. */
+export async function authenticateDriver(
+  repos: DriverRepos,
+  authorization: string | undefined,
+): Promise<DriverRow> {
+  const token = bearerTokenOf(authorization);
+  if (!token) {
+    throw new AppError('UNAUTHORIZED', 'Missing driver token: send Authorization: Bearer <token>');
+  }
+  // The hash is unique and looked up by equality: the token itself is never compared or stored.
+  const driver = await repos.drivers.findByTokenHash(hashServiceToken(token));
+  if (!driver) throw new AppError('UNAUTHORIZED', 'Unknown driver token');
+  return driver;
+}
+
+function ownedBy(service: ServiceRow, driver: DriverRow): void {
+  if (service.driverId !== driver.id) {
+    throw new AppError('FORBIDDEN', 'This service is not assigned to this driver');
+  }
+}
+
+function forbiddenService(): AppError {
+  return new AppError('FORBIDDEN', 'This service is not assigned to this driver');
+}
+
+/** Plan of a forward trip-status move (or 'keep' when the status is not ahead). */
+function tripPlan(
+  service: ServiceRow,
+  driver: DriverRow,
+  incoming: TripStatus,
+  now: Date,
+): DispatchPlan | 'keep' {
+  ownedBy(service, driver);
+  if (service.status !== 'Active') {
+    throw new AppError('CONFLICT', `The service is ${service.status}: its trip cannot change`);
+  }
+  const current = parseTripStatus(service.tripStatus);
+  // SPEC 4: "Statuses move forward by rank only; a lower rank never replaces the current one."
+  const next = nextTripStatus(current, incoming);
+  if (!next || next === current) return 'keep';
+  const at = now.toISOString();
+  const statusNumber = statusNumberOf(statusKeyOfTripStatus(next));
+  const finishing = next === 'FINISHED';
+  const status: ServiceStatus =
+    finishing && canTransitionServiceStatus('Active', 'Finished') ? 'Finished' : 'Active';
+  const reached = tripStatusRank(next) >= tripStatusRank('ARRIVED');
+  const plan: DispatchPlan = {
+    servicePatch: {
+      tripStatus: next,
+      tripStamps: { ...service.tripStamps, [next]: at },
+      statusNumber,
+      status,
+      ...(finishing ? { endDate: now } : {}),
+      ...(reached ? { driverEtaSeconds: 0, driverDistanceMeters: 0 } : {}),
+    },
+    events: [{ type: 'trip', payload: { status: next, statusNumber, at } }],
+  };
+  if (finishing) {
+    plan.events.push({
+      type: 'status',
+      payload: { status, statusNumber, previousStatus: service.status, endDate: at },
+    });
+    // The driver is free for the next service.
+    plan.driver = { id: driver.id, patch: { status: 'available', pendingSituation: null } };
+  }
+  return plan;
+}
+
+/** `POST .../services/:id/accept`: the driver confirms; ACCEPTED (forward only). */
+export async function acceptService(
+  repos: DriverRepos,
+  driver: DriverRow,
+  serviceId: string,
+  now: Date = new Date(),
+): Promise<TripStatusResult> {
+  return updateTripStatus(repos, driver, serviceId, 'ACCEPTED', now);
+}
+
+/** `POST .../services/:id/trip-status`: moves the trip forward; a lower status is ignored. */
+export async function updateTripStatus(
+  repos: DriverRepos,
+  driver: DriverRow,
+  serviceId: string,
+  status: TripStatus,
+  now: Date = new Date(),
+): Promise<TripStatusResult> {
+  const outcome = await repos.drivers.changeService(serviceId, (service) =>
+    tripPlan(service, driver, status, now),
+  );
+  if (!outcome) throw forbiddenService();
+  const { service, events } = outcome;
+  return {
+    _id: service.id,
+    status: service.status,
+    statusNumber: service.statusNumber,
+    tripStatus: parseTripStatus(service.tripStatus) ?? status,
+    changed: events.length > 0,
+  };
+}
+
+/**
+ * `POST .../position`: stores the driver's last position and appends one position event (with the
+ * new ETA) to the driver's active service: at most one event per service per report.
+ */
+export async function reportPosition(
+  repos: DriverRepos,
+  driver: DriverRow,
+  report: PositionReport,
+  now: Date = new Date(),
+): Promise<PositionResult> {
+  // SPEC 5: "Live position accepted only when accuracy is 20 m or better" (applied to drivers too,
+  // docs/decisions/231); a report without accuracy is taken as exact.
+  if (report.accuracy != null && !isAccurateEnough(report.accuracy)) {
+    return { accepted: false, serviceId: null };
+  }
+  const position = {
+    lastLat: report.lat,
+    lastLng: report.lng,
+    lastHeading: report.heading ?? null,
+    lastAccuracy: report.accuracy ?? null,
+    lastSeenAt: now,
+  };
+  const active = await repos.drivers.findActiveServiceOf(driver.id);
+  if (!active) {
+    await repos.drivers.updateDriver(driver.id, position);
+    return { accepted: true, serviceId: null };
+  }
+  const outcome = await repos.drivers.changeService(active.id, (service) => {
+    const driverPatch = { id: driver.id, patch: position };
+    if (service.driverId !== driver.id || service.status !== 'Active') {
+      return { servicePatch: {}, events: [], driver: driverPatch };
+    }
+    const trip = parseTripStatus(service.tripStatus);
+    const heading = trip && tripStatusRank(trip) >= tripStatusRank('ARRIVED') ? null : service;
+    const estimate =
+      heading && heading.situationLat !== null && heading.situationLng !== null
+        ? estimateRoute(report, { lat: heading.situationLat, lng: heading.situationLng })
+        : undefined;
+    // SPEC 4: "A driver's eta is overwritten only when the new value is 0 or more."
+    const eta = mergeDriverEta(service.driverEtaSeconds, estimate?.etaSeconds);
+    return {
+      servicePatch: {
+        driverEtaSeconds: eta,
+        driverDistanceMeters: estimate?.distanceMeters ?? service.driverDistanceMeters,
+        providerLat: report.lat,
+        providerLng: report.lng,
+      },
+      events: [
+        {
+          type: 'position',
+          payload: {
+            lat: report.lat,
+            lng: report.lng,
+            heading: report.heading ?? null,
+            accuracy: report.accuracy ?? null,
+            at: now.toISOString(),
+            eta,
+            distance: estimate?.distanceMeters ?? null,
+            approximate: true,
+          },
+        },
+      ],
+      driver: driverPatch,
+    };
+  });
+  return { accepted: true, serviceId: outcome && outcome.events.length > 0 ? active.id : null };
+}

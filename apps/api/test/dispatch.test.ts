@@ -1,0 +1,470 @@
+import { randomBytes } from 'node:crypto';
+import {
+  ApiErrorSchema,
+  DriverListResponseSchema,
+  DriverLocationResponseSchema,
+  DriverSchema,
+  ServiceRequestResponseSchema,
+  SuggestionResponseSchema,
+  type ServiceRequestPayloadInput,
+} from '@auxilio/domain';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { accounts, drivers, serviceEvents, services } from '../src/db/schema.ts';
+import { assignNextQueued, rankDriversByEta } from '../src/services/dispatch.ts';
+import { issueDriverToken } from '../src/services/driver-app.ts';
+import { createDriverSimulator } from '../src/services/driver-simulator.ts';
+import { estimateRoute } from '../src/services/estimate-router.ts';
+import { createTestApp, type TestApp } from './helpers.ts';
+
+// ARCHITECTURE decisions 7 (estimate router) and 8 (dispatch, driver app, simulator); SPEC 5
+// suggestions rules; SPEC 4 trip statuses. Assertions read the database.
+
+let t: TestApp;
+let appKey: Record<string, string>;
+let accountId: string;
+
+/** A spot in San Juan, away from the seeded drivers' anchors by a few km at most. */
+const SITUATION = { lat: 18.4655, lng: -66.1057 };
+
+beforeAll(async () => {
+  t = await createTestApp({ config: { driverSimulator: false } });
+  appKey = { 'x-api-key': t.config.appKey };
+  const [account] = await t.db.db
+    .select()
+    .from(accounts)
+    .where(eq(accounts.branch, 'PR'))
+    .orderBy(asc(accounts.id))
+    .limit(1);
+  if (!account) throw new Error('the demo seed has no PR account');
+  accountId = account.id;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** Every test starts with no queued or active service and every busy PR driver free. */
+beforeEach(async () => {
+  await t.db.db
+    .update(services)
+    .set({ status: 'Void', statusNumber: 7 })
+    .where(inArray(services.status, ['Queued', 'Active']));
+  await t.db.db
+    .update(drivers)
+    .set({ status: 'available', pendingSituation: null })
+    .where(and(eq(drivers.branch, 'PR'), eq(drivers.status, 'busy')));
+});
+
+function payload(overrides: Partial<ServiceRequestPayloadInput> = {}): ServiceRequestPayloadInput {
+  return {
+    serviceId: `svc-${randomBytes(12).toString('base64url')}`,
+    account_id: accountId,
+    status: 'Queued',
+    situation: 'flatTire',
+    category: 'road',
+    clientName: 'Ana',
+    clientLastName: 'Rivera',
+    clientPhone1: '787-555-0100',
+    clientEmail: 'ana@example.com',
+    vehPlate: 'ABC123',
+    vehMake: 'Make',
+    vehModel: 'Model',
+    vehYear: 2020,
+    vehColor: 'Red',
+    creationDate: '2026-11-21T15:00:00.000Z',
+    sitLatitude: SITUATION.lat,
+    sitLongitude: SITUATION.lng,
+    sitAddress: 'Calle Luna 5, San Juan',
+    sitPlaceId: 'pl-1',
+    destLatitude: null,
+    destLongitude: null,
+    destAddress: '',
+    destPlaceId: '',
+    price: 4500,
+    priceDetails: null,
+    paymentMethod: 'card',
+    cardIdStripe: null,
+    chargeIdStripe: null,
+    customerIdStripe: null,
+    currency: 'usd',
+    isCovered: false,
+    email_payment: '',
+    notes: 'From Client: Blue gate',
+    fromConnectApp: true,
+    sourceData: {
+      type: 'pwa',
+      userAgent: 'Mozilla/5.0',
+      os: 'Android',
+      browser: 'Chrome',
+      device: 'mobile',
+      connectAppSource: null,
+    },
+    privacyPolicyAcceptanceDate: '2026-11-21T14:59:00.000Z',
+    externalId: null,
+    schedule: '',
+    customerContract: null,
+    pushOptIn: false,
+    isFromCheckLimit: false,
+    isMMMHOD: false,
+    DIDNumber: null,
+    policyNumber: null,
+    ...overrides,
+  };
+}
+
+async function createService(overrides: Partial<ServiceRequestPayloadInput> = {}) {
+  const body = payload(overrides);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/common/api/v1/service-requests',
+    headers: appKey,
+    payload: body as unknown as Record<string, unknown>,
+  });
+  expect(res.statusCode).toBe(201);
+  return ServiceRequestResponseSchema.parse(res.json());
+}
+
+/** The value, or a thrown error when it is missing (tests read rows that must exist). */
+function must<T>(value: T | null | undefined): T {
+  if (value === null || value === undefined) throw new Error('expected a value');
+  return value;
+}
+
+const serviceRow = async (id: string) =>
+  (await t.db.db.select().from(services).where(eq(services.id, id)))[0];
+const driverRow = async (id: string) =>
+  (await t.db.db.select().from(drivers).where(eq(drivers.id, id)))[0];
+const eventTypes = async (id: string) =>
+  (
+    await t.db.db
+      .select()
+      .from(serviceEvents)
+      .where(eq(serviceEvents.serviceId, id))
+      .orderBy(asc(serviceEvents.seq))
+  ).map((e) => e.type);
+
+function suggestionCall(lat: number, lng: number) {
+  return {
+    request: {
+      branch: 'PR',
+      account: accountId,
+      situation: 'flatTire',
+      route: {
+        situation: { latitude: lat, longitude: lng, address: 'Calle Luna 5' },
+        destination: null,
+      },
+    },
+  };
+}
+
+describe('estimateRoute (ARCHITECTURE 7: straight line x detour factor, speed model, approximate)', () => {
+  it('is longer than the straight line, marked approximate, and grows with distance', () => {
+    const near = estimateRoute(SITUATION, { lat: 18.47, lng: -66.1 });
+    const far = estimateRoute(SITUATION, { lat: 18.2, lng: -66.5 });
+    expect(near.approximate).toBe(true);
+    expect(near.path).toEqual([SITUATION, { lat: 18.47, lng: -66.1 }]);
+    expect(near.distanceMeters).toBeGreaterThan(700);
+    expect(far.etaSeconds).toBeGreaterThan(near.etaSeconds);
+    expect(far.distanceMeters).toBeGreaterThan(near.distanceMeters);
+  });
+});
+
+describe('rankDriversByEta', () => {
+  it('SPEC 5 "At most 500 suggested drivers are used": 600 candidates give the 500 nearest', () => {
+    const candidates = Array.from({ length: 600 }, (_, i) => ({
+      id: `d-${String(i).padStart(3, '0')}`,
+      // Farther for larger i.
+      lastLat: SITUATION.lat + (600 - i) * 0.001,
+      lastLng: SITUATION.lng,
+    })).reverse();
+    const ranked = rankDriversByEta(SITUATION, candidates);
+    expect(ranked).toHaveLength(500);
+    expect(ranked[0]?._id).toBe('d-599');
+    expect(ranked.at(-1)?._id).toBe('d-100');
+    for (let i = 1; i < ranked.length; i += 1) {
+      expect(must(ranked[i]).eta).toBeGreaterThanOrEqual(must(ranked[i - 1]).eta);
+    }
+  });
+
+  it('leaves out drivers without a position', () => {
+    expect(rankDriversByEta(SITUATION, [{ id: 'x', lastLat: null, lastLng: null }])).toEqual([]);
+  });
+});
+
+describe('POST /autodispatch/api/suggestions', () => {
+  it('ranks available PR drivers nearest first by ETA, skipping busy and offline ones', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/autodispatch/api/suggestions',
+      headers: appKey,
+      payload: suggestionCall(SITUATION.lat, SITUATION.lng),
+    });
+    expect(res.statusCode).toBe(200);
+    const { drivers: suggested } = SuggestionResponseSchema.parse(res.json());
+    const rows = await t.db.db.select().from(drivers).where(eq(drivers.branch, 'PR'));
+    const available = rows.filter((r) => r.status === 'available');
+    expect(suggested.map((d) => d._id).sort()).toEqual(available.map((r) => r.id).sort());
+    const etas = suggested.map((d) => d.eta);
+    expect(etas).toEqual([...etas].sort((a, b) => a - b));
+    const first = rows.find((r) => r.id === suggested[0]?._id);
+    expect(first).toBeDefined();
+    expect(suggested[0]?.distance).toBe(
+      estimateRoute({ lat: must(first?.lastLat), lng: must(first?.lastLng) }, SITUATION)
+        .distanceMeters,
+    );
+  });
+
+  it('SPEC 5 "returns no drivers ... when situation lat and lng are both 0"', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/autodispatch/api/suggestions',
+      headers: appKey,
+      payload: suggestionCall(0, 0),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ drivers: [] });
+  });
+
+  it('needs the app key (ARCHITECTURE 9)', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/autodispatch/api/suggestions',
+      payload: suggestionCall(SITUATION.lat, SITUATION.lng),
+    });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('drivers endpoints (SPEC 7)', () => {
+  it('GET /common/api/v1/drivers lists all 65 drivers without token hashes', async () => {
+    const [someone] = await t.db.db.select().from(drivers).limit(1);
+    await issueDriverToken(t.app.repositories, must(someone).id);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/common/api/v1/drivers',
+      headers: appKey,
+    });
+    expect(res.statusCode).toBe(200);
+    const list = DriverListResponseSchema.parse(res.json());
+    expect(list).toHaveLength(65);
+    expect(res.body).not.toMatch(/token/i);
+  });
+
+  it('GET /common/providers/drivers/driverById/:id reads employeeImage and vehicleImage', async () => {
+    const [row] = await t.db.db.select().from(drivers).orderBy(asc(drivers.id)).limit(1);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/common/providers/drivers/driverById/${must(row).id}`,
+      headers: appKey,
+    });
+    expect(res.statusCode).toBe(200);
+    const driver = DriverSchema.parse(res.json());
+    expect(driver._id).toBe(must(row).id);
+    expect(driver.name).toBe(must(row).name);
+    expect(driver.employeeImage).toMatch(/^\/common\/media\//);
+    expect(driver.vehicleImage).toMatch(/^\/common\/media\//);
+
+    const location = await t.app.inject({
+      method: 'GET',
+      url: `/common/providers/drivers/driverById/${must(row).id}/location`,
+      headers: appKey,
+    });
+    expect(location.statusCode).toBe(200);
+    const { data } = DriverLocationResponseSchema.parse(location.json());
+    expect(data).toMatchObject({
+      lat: must(row).lastLat,
+      lng: must(row).lastLng,
+      heading: must(row).lastHeading,
+    });
+
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: '/common/providers/drivers/driverById/nobody',
+      headers: appKey,
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(ApiErrorSchema.parse(missing.json()).code).toBe('NOT_FOUND');
+  });
+});
+
+/** Puts one available driver right at the situation so it is the nearest by ETA. */
+async function placeDriverAtSituation(): Promise<string> {
+  const [row] = await t.db.db
+    .select()
+    .from(drivers)
+    .where(and(eq(drivers.branch, 'PR'), eq(drivers.status, 'available')))
+    .orderBy(asc(drivers.id))
+    .limit(1);
+  await t.db.db
+    .update(drivers)
+    .set({ lastLat: SITUATION.lat + 0.0005, lastLng: SITUATION.lng })
+    .where(eq(drivers.id, must(row).id));
+  return must(row).id;
+}
+
+describe('assignNextQueued (ARCHITECTURE 8)', () => {
+  it('assigns the nearest available driver by ETA and writes status/trip/driver/eta events', async () => {
+    const nearest = await placeDriverAtSituation();
+    // A busy driver even closer is skipped.
+    const [busy] = await t.db.db
+      .select()
+      .from(drivers)
+      .where(and(eq(drivers.branch, 'PR'), eq(drivers.status, 'available')))
+      .orderBy(asc(drivers.id))
+      .offset(1)
+      .limit(1);
+    await t.db.db
+      .update(drivers)
+      .set({ status: 'busy', lastLat: SITUATION.lat, lastLng: SITUATION.lng })
+      .where(eq(drivers.id, must(busy).id));
+
+    const { serviceId } = await createService();
+    const outcome = await assignNextQueued(t.app.repositories);
+    expect(outcome?.service.id).toBe(serviceId);
+
+    const row = await serviceRow(serviceId);
+    expect(row).toMatchObject({
+      driverId: nearest,
+      status: 'Active',
+      statusNumber: 2,
+      tripStatus: 'ACCEPTED',
+    });
+    expect(row?.simulatedEtaSeconds).toBeGreaterThan(0);
+    expect(row?.tripStamps.ACCEPTED).toBeTruthy();
+    expect((await driverRow(nearest))?.status).toBe('busy');
+    expect(await eventTypes(serviceId)).toEqual(['created', 'status', 'trip', 'driver', 'eta']);
+
+    // Nothing else is queued.
+    expect(await assignNextQueued(t.app.repositories)).toBeUndefined();
+  });
+});
+
+describe('driver app API', () => {
+  async function assigned() {
+    await placeDriverAtSituation();
+    const { serviceId } = await createService();
+    await assignNextQueued(t.app.repositories);
+    const driverId = (await serviceRow(serviceId))?.driverId;
+    if (!driverId) throw new Error('no driver was assigned');
+    const token = await issueDriverToken(t.app.repositories, driverId);
+    return { driverId, serviceId, auth: { ...appKey, authorization: `Bearer ${token}` } };
+  }
+
+  const tripStatus = (serviceId: string, status: string, headers: Record<string, string>) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/common/api/v1/driver-app/services/${serviceId}/trip-status`,
+      headers,
+      payload: { status },
+    });
+
+  it('stores only the token hash; 401 without or with an unknown token', async () => {
+    const { driverId, serviceId } = await assigned();
+    const token = await issueDriverToken(t.app.repositories, driverId);
+    expect(token.length).toBeGreaterThanOrEqual(22);
+    const row = await driverRow(driverId);
+    expect(row?.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(row?.tokenHash).not.toContain(token);
+
+    expect((await tripStatus(serviceId, 'ON_ROUTE', appKey)).statusCode).toBe(401);
+    const unknown = { ...appKey, authorization: `Bearer ${'x'.repeat(43)}` };
+    expect((await tripStatus(serviceId, 'ON_ROUTE', unknown)).statusCode).toBe(401);
+  });
+
+  it("403 when a driver touches another driver's service", async () => {
+    const { serviceId } = await assigned();
+    const [other] = await t.db.db.select().from(drivers).where(eq(drivers.branch, 'CR')).limit(1);
+    const otherToken = await issueDriverToken(t.app.repositories, must(other).id);
+    const res = await tripStatus(serviceId, 'ON_ROUTE', {
+      ...appKey,
+      authorization: `Bearer ${otherToken}`,
+    });
+    expect(res.statusCode).toBe(403);
+    expect((await serviceRow(serviceId))?.tripStatus).toBe('ACCEPTED');
+  });
+
+  it('SPEC 4 "a lower rank never replaces the current one"; FINISHED finishes and frees the driver', async () => {
+    const { driverId, serviceId, auth } = await assigned();
+    const accept = await t.app.inject({
+      method: 'POST',
+      url: `/common/api/v1/driver-app/services/${serviceId}/accept`,
+      headers: auth,
+    });
+    expect(accept.statusCode).toBe(200);
+    expect(accept.json()).toMatchObject({ tripStatus: 'ACCEPTED', changed: false });
+
+    const arrived = await tripStatus(serviceId, 'ARRIVED', auth);
+    expect(arrived.json()).toMatchObject({ tripStatus: 'ARRIVED', statusNumber: 4, changed: true });
+
+    const lower = await tripStatus(serviceId, 'ON_ROUTE', auth);
+    expect(lower.statusCode).toBe(200);
+    expect(lower.json()).toMatchObject({ tripStatus: 'ARRIVED', changed: false });
+    expect((await serviceRow(serviceId))?.tripStatus).toBe('ARRIVED');
+
+    const finished = await tripStatus(serviceId, 'FINISHED', auth);
+    expect(finished.json()).toMatchObject({ status: 'Finished', statusNumber: 6 });
+    const row = await serviceRow(serviceId);
+    expect(row?.status).toBe('Finished');
+    expect(row?.endDate).toBeInstanceOf(Date);
+    expect((await driverRow(driverId))?.status).toBe('available');
+    expect((await tripStatus(serviceId, 'FINISHED', auth)).statusCode).toBe(409);
+  });
+
+  it('position updates the driver and appends one position event to the active service', async () => {
+    const { driverId, serviceId, auth } = await assigned();
+    const before = (await eventTypes(serviceId)).length;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/common/api/v1/driver-app/position',
+      headers: auth,
+      payload: { lat: 18.46, lng: -66.1, heading: 90, accuracy: 5 },
+    });
+    expect(res.json()).toEqual({ accepted: true, serviceId });
+    const types = await eventTypes(serviceId);
+    expect(types).toHaveLength(before + 1);
+    expect(types.at(-1)).toBe('position');
+    expect(await driverRow(driverId)).toMatchObject({ lastLat: 18.46, lastLng: -66.1 });
+
+    // SPEC 5 "accuracy is 20 m or better": a 50 m fix is ignored.
+    const rough = await t.app.inject({
+      method: 'POST',
+      url: '/common/api/v1/driver-app/position',
+      headers: auth,
+      payload: { lat: 18.1, lng: -66.2, accuracy: 50 },
+    });
+    expect(rough.json()).toEqual({ accepted: false, serviceId: null });
+    expect((await driverRow(driverId))?.lastLat).toBe(18.46);
+  });
+});
+
+describe('driver simulator (ARCHITECTURE 8)', () => {
+  it.each([
+    ['flatTire', ['ACCEPTED', 'ON_ROUTE', 'ARRIVED', 'FINISHED']],
+    ['towBreakdown', ['ACCEPTED', 'ON_ROUTE', 'ARRIVED', 'TOWED', 'FINISHED']],
+  ] as const)(
+    'drives a %s service to FINISHED within about two minutes',
+    async (situation, trips) => {
+      let clock = Date.now();
+      const simulator = createDriverSimulator(t.app.repositories, { now: () => new Date(clock) });
+      const { serviceId } = await createService({ situation });
+      let steps = 0;
+      while ((await serviceRow(serviceId))?.status !== 'Finished' && steps < 200) {
+        await simulator.step();
+        clock += 1000;
+        steps += 1;
+      }
+      const row = await serviceRow(serviceId);
+      expect(row?.status).toBe('Finished');
+      expect(steps).toBeLessThanOrEqual(130);
+      const tripEvents = await t.db.db
+        .select()
+        .from(serviceEvents)
+        .where(and(eq(serviceEvents.serviceId, serviceId), eq(serviceEvents.type, 'trip')))
+        .orderBy(asc(serviceEvents.seq));
+      expect(tripEvents.map((e) => e.payload.status)).toEqual(trips);
+      expect(await eventTypes(serviceId)).toContain('position');
+      expect((await driverRow(must(row?.driverId)))?.status).toBe('available');
+      await simulator.stop();
+    },
+  );
+});
