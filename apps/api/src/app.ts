@@ -14,6 +14,7 @@ import staticPlugin from './plugins/external/static.ts';
 import swaggerUiPlugin from './plugins/external/swagger-ui.ts';
 import swaggerPlugin from './plugins/external/swagger.ts';
 import routes from './routes/index.ts';
+import serviceEventsBusPlugin from './plugins/app/service-events-bus.ts';
 import { createDriverSimulator } from './services/driver-simulator.ts';
 
 declare module 'fastify' {
@@ -77,6 +78,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(databasePlugin, { db: options.db });
   await app.register(repositoriesPlugin);
   await app.register(appKeyPlugin);
+  await app.register(serviceEventsBusPlugin);
   await app.register(webShellPlugin);
 
   await app.register(routes);

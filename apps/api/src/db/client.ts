@@ -18,6 +18,11 @@ export interface DatabaseHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /**
+   * LISTEN on `channel` (ARCHITECTURE decision 3): `onPayload` gets each NOTIFY payload; resolves to
+   * the matching UNLISTEN. postgres-js listens on a connection of its own and re-listens after a drop.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
 }
 
 /** The driver-typed database behind a handle, for work that needs the driver (the migrators). */
@@ -53,6 +58,10 @@ export async function openDatabase(options: {
       db,
       kind: 'postgres',
       close: () => client.end({ timeout: 5 }),
+      listen: async (channel, onPayload) => {
+        const listening = await client.listen(channel, onPayload);
+        return () => listening.unlisten();
+      },
     };
     nativeDatabases.set(handle, { kind: 'postgres', db, url: options.url });
     return handle;
@@ -74,6 +83,12 @@ export async function openDatabase(options: {
       if (closed) return;
       closed = true;
       await client.close();
+    },
+    listen: async (channel, onPayload) => {
+      const unlisten = await client.listen(channel, onPayload);
+      return async () => {
+        if (!closed) await unlisten();
+      };
     },
   };
   nativeDatabases.set(handle, { kind: 'pglite', db });

@@ -5,6 +5,9 @@ import { serviceEvents, services } from '../db/schema.ts';
 // ARCHITECTURE decision 3: every change of a service is appended to its history; `seq` counts per
 // service from 1 and is the SSE event id, so a stream resumes after `Last-Event-ID` (decision 203).
 
+/** LISTEN/NOTIFY channel of appended events; payload `<serviceId>:<seq>` (decision 220). */
+export const SERVICE_EVENTS_CHANNEL = 'service_events';
+
 /** Kinds of history rows written so far; the SSE task may add position, eta, note, ... */
 export type ServiceEventType = 'created' | 'status' | 'trip' | 'driver' | 'position' | 'eta';
 
@@ -43,6 +46,9 @@ export async function appendServiceEvent(
     })
     .returning();
   if (!row) throw new Error(`no event row returned for service ${serviceId}`);
+  // Decision 220: PostgreSQL delivers a NOTIFY only when this transaction commits (never on
+  // rollback); listeners re-read the table by seq, so the payload is only a wake-up call.
+  await tx.execute(sql`select pg_notify(${SERVICE_EVENTS_CHANNEL}, ${`${serviceId}:${row.seq}`})`);
   return row;
 }
 

@@ -7,6 +7,7 @@ import accountsRoutes from './accounts/index.ts';
 import mediaRoutes from './media/index.ts';
 import providerDriversRoutes from './providers/drivers/index.ts';
 import servicesRoutes from './services/index.ts';
+import serviceEventsRoutes from './api/v1/services/index.ts';
 import serviceTypesRoutes from './services/types/index.ts';
 
 /**
@@ -15,6 +16,8 @@ import serviceTypesRoutes from './services/types/index.ts';
  */
 export default async function commonRoutes(app: FastifyInstance): Promise<void> {
   await app.register(mediaRoutes, { prefix: '/media' });
+  // Checks the app key itself: EventSource may send it as ?key= (decision 222).
+  await app.register(serviceEventsRoutes, { prefix: '/api/v1/services' });
   await app.register(async (keyed) => {
     keyed.addHook('onRequest', keyed.requireAppKey);
     await keyed.register(serviceTypesRoutes, { prefix: '/services/types' });

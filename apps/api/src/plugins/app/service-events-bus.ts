@@ -1,0 +1,119 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { SERVICE_EVENTS_CHANNEL } from '../../repositories/service-events.ts';
+
+// ARCHITECTURE decisions 3 and 4: one LISTEN per process on the channel that appendServiceEvent
+// notifies on commit; the process fans the wake-ups out in memory to the SSE streams of each
+// service. The same code serves one process (PGlite delivers its own NOTIFYs) and many replicas
+// over one PostgreSQL. Nothing here is state a second replica needs: streams read the table.
+
+/** One subscriber (an open SSE stream) of one service. */
+export interface ServiceEventsSubscriber {
+  /** An event with this seq was committed for the service (payloads may arrive late or coalesced). */
+  notify(seq: number): void;
+  /** The server is shutting down: end the stream (the client resumes on another replica). */
+  close(): void;
+}
+
+export interface ServiceEventsBus {
+  /** Resolves once this process LISTENs (started on first use; retried after a failure). */
+  ready: () => Promise<void>;
+  /** Wake `subscriber` for each event committed for `serviceId`; returns the unsubscribe. */
+  subscribe: (serviceId: string, subscriber: ServiceEventsSubscriber) => () => void;
+  /** Open subscriptions in this process (tests, metrics). */
+  subscriberCount: () => number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    serviceEventsBus: ServiceEventsBus;
+  }
+}
+
+/** `<serviceId>:<seq>` as appendServiceEvent sends it, or undefined for anything else. */
+export function parseServiceEventNotification(
+  payload: string,
+): { serviceId: string; seq: number } | undefined {
+  const colon = payload.lastIndexOf(':');
+  if (colon <= 0) return undefined;
+  const seq = Number(payload.slice(colon + 1));
+  if (!Number.isSafeInteger(seq) || seq < 1) return undefined;
+  return { serviceId: payload.slice(0, colon), seq };
+}
+
+/** The in-memory fan-out, apart from the database so it can be tested on its own. */
+export function createServiceEventsFanOut(): Omit<ServiceEventsBus, 'ready'> & {
+  deliver(payload: string): void;
+  closeAll(): void;
+} {
+  const byService = new Map<string, Set<ServiceEventsSubscriber>>();
+  let count = 0;
+  return {
+    subscribe(serviceId, subscriber) {
+      let set = byService.get(serviceId);
+      if (!set) {
+        set = new Set();
+        byService.set(serviceId, set);
+      }
+      set.add(subscriber);
+      count += 1;
+      let subscribed = true;
+      return () => {
+        if (!subscribed) return;
+        subscribed = false;
+        count -= 1;
+        set.delete(subscriber);
+        if (set.size === 0 && byService.get(serviceId) === set) byService.delete(serviceId);
+      };
+    },
+    subscriberCount: () => count,
+    deliver(payload) {
+      const parsed = parseServiceEventNotification(payload);
+      if (!parsed) return;
+      const set = byService.get(parsed.serviceId);
+      if (!set) return;
+      for (const subscriber of [...set]) subscriber.notify(parsed.seq);
+    },
+    closeAll() {
+      for (const set of [...byService.values()]) {
+        for (const subscriber of [...set]) subscriber.close();
+      }
+    },
+  };
+}
+
+function serviceEventsBusPlugin(app: FastifyInstance): void {
+  const fanOut = createServiceEventsFanOut();
+  // Started on first use, not at boot: the API must start (and /health answer 503) while the
+  // database is down; a failed LISTEN is forgotten so that the next stream tries again.
+  let listening: Promise<() => Promise<void>> | undefined;
+  const ready = async (): Promise<void> => {
+    listening ??= app.database.listen(SERVICE_EVENTS_CHANNEL, (payload) => {
+      fanOut.deliver(payload);
+    });
+    const attempt = listening;
+    try {
+      await attempt;
+    } catch (error) {
+      if (listening === attempt) listening = undefined;
+      throw error;
+    }
+  };
+  app.decorate('serviceEventsBus', {
+    ready,
+    subscribe: fanOut.subscribe,
+    subscriberCount: fanOut.subscriberCount,
+  });
+  // preClose: before the server waits for its connections, which open streams would hold forever;
+  // and before the database plugin's onClose closes the connection the LISTEN runs on.
+  app.addHook('preClose', async () => {
+    fanOut.closeAll();
+    const unlisten = await listening?.catch(() => undefined);
+    await unlisten?.();
+  });
+}
+
+export default fp(serviceEventsBusPlugin, {
+  name: 'service-events-bus',
+  dependencies: ['database'],
+});

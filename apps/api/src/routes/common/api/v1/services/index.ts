@@ -1,0 +1,112 @@
+import { ApiErrorSchema, ServiceIdSchema } from '@auxilio/domain';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { APP_KEY_HEADER } from '../../../../../plugins/app/app-key.ts';
+import { APP_KEY_ERROR_RESPONSES, APP_KEY_SECURITY } from '../../../../../lib/route-schemas.ts';
+import { AppError } from '../../../../../lib/errors.ts';
+import { authorizeService } from '../../../../../services/service-tokens.ts';
+import { openServiceEventStream } from './event-stream.ts';
+
+// ARCHITECTURE decision 3 / issue 3 "Live updates": GET /common/api/v1/services/{id}/events.
+// EventSource cannot send headers, so the app key and the service token may come in the query
+// (decision 222); the request log never prints the query string.
+
+const SeqSchema = z
+  .string()
+  .regex(/^\d{1,15}$/, 'Expected the id of an event received before')
+  .transform(Number);
+
+/** The request as the log prints it: path only, so `?token=` never reaches a log line. */
+function redactedRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: request.url.split('?')[0],
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket.remotePort,
+  };
+}
+
+const serviceEventsRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
+  app.get(
+    '/:id/events',
+    {
+      logSerializers: { req: redactedRequest },
+      schema: {
+        tags: ['services'],
+        summary: 'Live events of one service (Server-Sent Events, resumable with Last-Event-ID)',
+        description:
+          'Answers `text/event-stream`: first every event after `Last-Event-ID` (or `lastEventId`), ' +
+          'then each new one as it is written. Each message is `id: <seq>`, `event: <type>`, ' +
+          '`data: <json payload>`; a `: heartbeat` comment every 15 s. For EventSource, which ' +
+          'cannot send headers, `key` replaces `x-api-key` and `token` replaces ' +
+          '`Authorization: Bearer <token>`.',
+        security: APP_KEY_SECURITY,
+        params: z.object({ id: ServiceIdSchema }),
+        querystring: z.object({
+          key: z
+            .string()
+            .max(256)
+            .optional()
+            .describe('The app key, when `x-api-key` cannot be sent'),
+          token: z
+            .string()
+            .max(256)
+            .optional()
+            .describe('The service token, when no Authorization'),
+          lastEventId: SeqSchema.optional().describe('Resume after this event id'),
+        }),
+        // Loose: the parsed headers replace request.headers, which must keep authorization.
+        headers: z.looseObject({ 'last-event-id': SeqSchema.optional() }),
+        response: {
+          ...APP_KEY_ERROR_RESPONSES,
+          401: ApiErrorSchema.describe('No app key, or no service token'),
+          403: ApiErrorSchema.describe(
+            'The token does not open that service (or it does not exist)',
+          ),
+          503: ApiErrorSchema.describe('The database cannot be listened to: poll the service'),
+        },
+      },
+      onRequest: [
+        (request) => {
+          // Decision 222: `?key=` stands in for the header on this route only.
+          const { key } = request.query as { key?: unknown };
+          if (request.headers[APP_KEY_HEADER] === undefined && typeof key === 'string') {
+            request.headers[APP_KEY_HEADER] = key;
+          }
+          return Promise.resolve();
+        },
+        app.requireAppKey,
+      ],
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const { token, lastEventId } = request.query;
+      const authorization =
+        request.headers.authorization ?? (token === undefined ? undefined : `Bearer ${token}`);
+      await authorizeService(app.repositories, authorization, id);
+      try {
+        await app.serviceEventsBus.ready();
+      } catch (error) {
+        request.log.error({ err: error }, 'LISTEN failed');
+        throw new AppError('UNAVAILABLE', 'Live updates are unavailable; poll instead');
+      }
+
+      reply.hijack();
+      openServiceEventStream({
+        serviceId: id,
+        afterSeq: request.headers['last-event-id'] ?? lastEventId ?? 0,
+        listAfter: (serviceId, afterSeq, limit) =>
+          app.repositories.serviceEvents.listAfter(serviceId, afterSeq, limit),
+        bus: app.serviceEventsBus,
+        raw: reply.raw,
+        headers: { 'x-request-id': request.id },
+        log: request.log,
+      });
+    },
+  );
+  done();
+};
+
+export default serviceEventsRoutes;

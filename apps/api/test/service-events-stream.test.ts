@@ -1,0 +1,439 @@
+import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
+import { ServiceRequestResponseSchema } from '@auxilio/domain';
+import { asc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
+import { accounts } from '../src/db/schema.ts';
+import {
+  createServiceEventsFanOut,
+  parseServiceEventNotification,
+} from '../src/plugins/app/service-events-bus.ts';
+import { appendServiceEvent } from '../src/repositories/service-events.ts';
+import { createTestApp, testConfig, type TestApp } from './helpers.ts';
+
+// ARCHITECTURE decision 3 / issue 3 "Live updates": GET /common/api/v1/services/{id}/events over real
+// HTTP (the app listens on an ephemeral port), read with fetch and a small SSE parser.
+
+let t: TestApp;
+let baseUrl: string;
+let accountId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  accountId = await firstPrAccount(t.db);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function firstPrAccount(db: DatabaseHandle): Promise<string> {
+  const [account] = await db.db
+    .select()
+    .from(accounts)
+    .where(eq(accounts.branch, 'PR'))
+    .orderBy(asc(accounts.id))
+    .limit(1);
+  if (!account) throw new Error('the demo seed has no PR account');
+  return account.id;
+}
+
+interface SseMessage {
+  id: string | undefined;
+  event: string;
+  data: unknown;
+}
+
+/** An open stream: `next()` resolves to the next message (comments and `retry:` are skipped). */
+interface SseStream {
+  status: number;
+  headers: Headers;
+  retry: number | undefined;
+  next(timeoutMs?: number): Promise<SseMessage>;
+  close(): void;
+}
+
+/** Minimal EventSource stand-in over fetch: enough of the SSE format for these tests. */
+async function openStream(url: string, headers: Record<string, string> = {}): Promise<SseStream> {
+  const abort = new AbortController();
+  const res = await fetch(url, { headers, signal: abort.signal });
+  const queue: SseMessage[] = [];
+  const waiters: ((message: SseMessage) => void)[] = [];
+  const stream: SseStream = {
+    status: res.status,
+    headers: res.headers,
+    retry: undefined,
+    next: (timeoutMs = 5_000) => {
+      const queued = queue.shift();
+      if (queued) return Promise.resolve(queued);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          reject(new Error('no SSE message in time'));
+        }, timeoutMs);
+        waiters.push((message) => {
+          clearTimeout(timer);
+          resolve(message);
+        });
+      });
+    },
+    close: () => {
+      abort.abort();
+    },
+  };
+  if (!res.ok || !res.body) return stream;
+  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+  void (async () => {
+    let buffer = '';
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += value;
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const fields = new Map<string, string>();
+          for (const line of block.split('\n')) {
+            if (line.startsWith(':')) continue;
+            const colon = line.indexOf(':');
+            fields.set(line.slice(0, colon), line.slice(colon + 1).trimStart());
+          }
+          const retry = fields.get('retry');
+          if (retry !== undefined) stream.retry = Number(retry);
+          const data = fields.get('data');
+          if (data === undefined) continue;
+          const message = {
+            id: fields.get('id'),
+            event: fields.get('event') ?? 'message',
+            data: JSON.parse(data) as unknown,
+          };
+          const waiter = waiters.shift();
+          if (waiter) waiter(message);
+          else queue.push(message);
+        }
+      }
+    } catch {
+      // aborted by close()
+    }
+  })();
+  return stream;
+}
+
+async function createService(app: FastifyInstance, account: string) {
+  const serviceId = `svc-${randomBytes(12).toString('base64url')}`;
+  const res = await app.inject({
+    method: 'POST',
+    url: '/common/api/v1/service-requests',
+    headers: { 'x-api-key': t.config.appKey },
+    payload: {
+      serviceId,
+      account_id: account,
+      status: 'Queued',
+      situation: 'flatTire',
+      category: 'road',
+      clientName: 'Ana',
+      clientLastName: 'Rivera',
+      clientPhone1: '787-555-0100',
+      clientEmail: 'ana@example.com',
+      vehPlate: 'ABC123',
+      vehMake: 'Make',
+      vehModel: 'Model',
+      vehYear: 2020,
+      vehColor: 'Red',
+      creationDate: '2026-11-21T15:00:00.000Z',
+      sitLatitude: 18.4,
+      sitLongitude: -66.1,
+      sitAddress: 'Calle Luna 5, San Juan',
+      sitPlaceId: 'pl-1',
+      destLatitude: null,
+      destLongitude: null,
+      destAddress: '',
+      destPlaceId: '',
+      price: 4500,
+      priceDetails: null,
+      paymentMethod: 'card',
+      cardIdStripe: null,
+      chargeIdStripe: null,
+      customerIdStripe: null,
+      currency: 'usd',
+      isCovered: false,
+      email_payment: '',
+      notes: 'From Client: Blue gate',
+      fromConnectApp: true,
+      sourceData: {
+        type: 'pwa',
+        userAgent: 'Mozilla/5.0',
+        os: 'Android',
+        browser: 'Chrome',
+        device: 'mobile',
+        connectAppSource: null,
+      },
+      privacyPolicyAcceptanceDate: '2026-11-21T14:59:00.000Z',
+      externalId: null,
+      schedule: '',
+      customerContract: null,
+      pushOptIn: false,
+      isFromCheckLimit: false,
+      isMMMHOD: false,
+      DIDNumber: null,
+      policyNumber: null,
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return { serviceId, token: ServiceRequestResponseSchema.parse(res.json()).token };
+}
+
+async function cancelService(app: FastifyInstance, serviceId: string, token: string) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/common/services/holdEdit',
+    headers: { 'x-api-key': t.config.appKey, authorization: `Bearer ${token}` },
+    payload: {
+      _id: serviceId,
+      status: 'Void',
+      home: '',
+      schedule: '',
+      cancellationNotes: '',
+      specificCancellationReason: 'No necesito servicio',
+    },
+  });
+  expect(res.statusCode).toBe(200);
+}
+
+/** Appends `count` position events, each in its own transaction, all at once. */
+async function appendPositions(db: DatabaseHandle, serviceId: string, count: number, from = 0) {
+  await Promise.all(
+    Array.from({ length: count }, (_, i) =>
+      db.db.transaction((tx) =>
+        appendServiceEvent(tx, serviceId, 'position', { lat: 18.4, lng: -66.1, n: from + i }),
+      ),
+    ),
+  );
+}
+
+function eventsUrl(base: string, serviceId: string, query: Record<string, string>) {
+  return `${base}/common/api/v1/services/${serviceId}/events?${new URLSearchParams(query).toString()}`;
+}
+
+async function waitFor(check: () => boolean) {
+  for (let i = 0; i < 200 && !check(); i += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  expect(check()).toBe(true);
+}
+
+describe('GET /common/api/v1/services/{id}/events', () => {
+  it('replays the history, then streams new events in order as they are written', async () => {
+    const { serviceId, token } = await createService(t.app, accountId);
+    const stream = await openStream(eventsUrl(baseUrl, serviceId, { key: t.config.appKey, token }));
+    try {
+      expect(stream.status).toBe(200);
+      expect(stream.headers.get('content-type')).toMatch(/^text\/event-stream/);
+      expect(stream.headers.get('cache-control')).toMatch(/no-cache/);
+      expect(stream.headers.get('x-accel-buffering')).toBe('no');
+
+      const created = await stream.next();
+      expect(created).toMatchObject({ id: '1', event: 'created', data: { status: 'Queued' } });
+      expect(stream.retry).toBeGreaterThan(0);
+
+      await cancelService(t.app, serviceId, token);
+      expect(await stream.next()).toMatchObject({
+        id: '2',
+        event: 'status',
+        data: { status: 'Void' },
+      });
+
+      // Ten writers at once: every event arrives once, in seq order, whatever the NOTIFYs do.
+      await appendPositions(t.db, serviceId, 10);
+      const ids: string[] = [];
+      for (let i = 0; i < 10; i += 1) ids.push((await stream.next()).id ?? '');
+      expect(ids).toEqual(['3', '4', '5', '6', '7', '8', '9', '10', '11', '12']);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('resumes after Last-Event-ID: nothing missed, nothing repeated', async () => {
+    const { serviceId, token } = await createService(t.app, accountId);
+    await appendPositions(t.db, serviceId, 3); // seq 2..4
+    const headers = { 'x-api-key': t.config.appKey, authorization: `Bearer ${token}` };
+
+    const first = await openStream(eventsUrl(baseUrl, serviceId, {}), headers);
+    const seen: string[] = [];
+    for (let i = 0; i < 4; i += 1) seen.push((await first.next()).id ?? '');
+    first.close();
+    expect(seen).toEqual(['1', '2', '3', '4']);
+
+    // Written while the client is away.
+    await cancelService(t.app, serviceId, token); // seq 5
+    const resumed = await openStream(eventsUrl(baseUrl, serviceId, {}), {
+      ...headers,
+      'last-event-id': '4',
+    });
+    try {
+      expect(await resumed.next()).toMatchObject({ id: '5', event: 'status' });
+      await appendPositions(t.db, serviceId, 1, 100);
+      expect(await resumed.next()).toMatchObject({ id: '6', event: 'position', data: { n: 100 } });
+      await expect(resumed.next(300)).rejects.toThrow('no SSE message in time');
+    } finally {
+      resumed.close();
+    }
+
+    // The query form, for clients that cannot set the header.
+    const byQuery = await openStream(
+      eventsUrl(baseUrl, serviceId, { key: t.config.appKey, token, lastEventId: '5' }),
+    );
+    try {
+      expect(await byQuery.next()).toMatchObject({ id: '6', data: { n: 100 } });
+    } finally {
+      byQuery.close();
+    }
+  });
+
+  it('sends nothing for an event whose transaction rolled back (NOTIFY waits for commit)', async () => {
+    const { serviceId, token } = await createService(t.app, accountId);
+    const stream = await openStream(eventsUrl(baseUrl, serviceId, { key: t.config.appKey, token }));
+    try {
+      expect((await stream.next()).id).toBe('1');
+      await expect(
+        t.db.db.transaction(async (tx) => {
+          await appendServiceEvent(tx, serviceId, 'position', { n: 'rolled back' });
+          throw new Error('rollback');
+        }),
+      ).rejects.toThrow('rollback');
+      await appendPositions(t.db, serviceId, 1, 7);
+      expect(await stream.next()).toMatchObject({ id: '2', data: { n: 7 } });
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('removes the subscriber when the client goes away', async () => {
+    const { serviceId, token } = await createService(t.app, accountId);
+    // Streams of the tests before end asynchronously, like this one.
+    await waitFor(() => t.app.serviceEventsBus.subscriberCount() === 0);
+    const stream = await openStream(eventsUrl(baseUrl, serviceId, { key: t.config.appKey, token }));
+    await stream.next();
+    expect(t.app.serviceEventsBus.subscriberCount()).toBe(1);
+    stream.close();
+    await waitFor(() => t.app.serviceEventsBus.subscriberCount() === 0);
+  });
+
+  it('answers 401 without a token, 403 with a wrong one, 401 without the app key', async () => {
+    const { serviceId, token } = await createService(t.app, accountId);
+    const other = await createService(t.app, accountId);
+    const key = t.config.appKey;
+    const cases: [Record<string, string>, Record<string, string>, number, string][] = [
+      [{ key }, {}, 401, 'UNAUTHORIZED'],
+      [{ key, token: other.token }, {}, 403, 'FORBIDDEN'],
+      [{ key, token: 'x'.repeat(43) }, {}, 403, 'FORBIDDEN'],
+      [{}, { 'x-api-key': key, authorization: `Bearer ${other.token}` }, 403, 'FORBIDDEN'],
+      [{ token }, {}, 401, 'UNAUTHORIZED'],
+      [{ key: 'not-the-key', token }, {}, 401, 'UNAUTHORIZED'],
+    ];
+    for (const [query, headers, status, code] of cases) {
+      const res = await fetch(eventsUrl(baseUrl, serviceId, query), { headers });
+      expect({ query, status: res.status }).toEqual({ query, status });
+      expect(((await res.json()) as { code: string }).code).toBe(code);
+    }
+  });
+
+  it('never writes the query-string token into the request log', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        lines.push(chunk.toString());
+        callback();
+      },
+    });
+    const app = await buildApp({
+      config: t.config,
+      db: t.db,
+      logger: { level: 'info', stream: sink },
+    });
+    try {
+      const { serviceId, token } = await createService(app, accountId);
+      const url = await app.listen({ port: 0, host: '127.0.0.1' });
+      const stream = await openStream(eventsUrl(url, serviceId, { key: t.config.appKey, token }));
+      await stream.next();
+      stream.close();
+      const denied = await fetch(
+        eventsUrl(url, serviceId, { key: t.config.appKey, token: 'y'.repeat(43) }),
+      );
+      expect(denied.status).toBe(403);
+      const log = lines.join('');
+      expect(log).toContain(`/common/api/v1/services/${serviceId}/events`);
+      expect(log).not.toContain(token);
+      expect(log).not.toContain('y'.repeat(43));
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('service events bus fan-out', () => {
+  it.each([
+    ['svc-abc:3', { serviceId: 'svc-abc', seq: 3 }],
+    ['a:b:12', { serviceId: 'a:b', seq: 12 }],
+    ['svc-abc:0', undefined],
+    ['svc-abc:x', undefined],
+    [':4', undefined],
+    ['no-colon', undefined],
+  ])('reads the NOTIFY payload %j (decision 220: `<serviceId>:<seq>`)', (payload, expected) => {
+    expect(parseServiceEventNotification(payload)).toEqual(expected);
+  });
+
+  it('wakes only the subscribers of the notified service, until they unsubscribe', () => {
+    const bus = createServiceEventsFanOut();
+    const woken: string[] = [];
+    const subscriber = (name: string) => ({
+      notify: (seq: number) => woken.push(`${name}@${seq}`),
+      close: () => woken.push(`${name} closed`),
+    });
+    const offA = bus.subscribe('svc-a', subscriber('a1'));
+    bus.subscribe('svc-a', subscriber('a2'));
+    bus.subscribe('svc-b', subscriber('b1'));
+    expect(bus.subscriberCount()).toBe(3);
+    bus.deliver('svc-a:5');
+    offA();
+    offA();
+    bus.deliver('svc-a:6');
+    bus.deliver('garbage');
+    bus.closeAll();
+    expect(bus.subscriberCount()).toBe(2);
+    expect(woken).toEqual(['a1@5', 'a2@5', 'a2@6', 'a2 closed', 'b1 closed']);
+  });
+});
+
+// ARCHITECTURE decision 4 / issue 4 "Multi-instance": two API instances, each with its own
+// connection pool and LISTEN, on one PostgreSQL.
+describe.runIf(Boolean(process.env.DATABASE_URL))('two API instances on one PostgreSQL', () => {
+  it('delivers an event written through instance A to a subscriber of instance B', async () => {
+    const config = testConfig();
+    const dbB = await openDatabase({ url: config.databaseUrl });
+    const appB = await buildApp({ config, db: dbB, logger: false });
+    try {
+      const urlB = await appB.listen({ port: 0, host: '127.0.0.1' });
+      const { serviceId, token } = await createService(t.app, accountId);
+      const stream = await openStream(eventsUrl(urlB, serviceId, { key: config.appKey, token }));
+      try {
+        expect(await stream.next()).toMatchObject({ id: '1', event: 'created' });
+        await cancelService(t.app, serviceId, token);
+        expect(await stream.next()).toMatchObject({ id: '2', event: 'status' });
+        await appendPositions(t.db, serviceId, 5);
+        const ids: string[] = [];
+        for (let i = 0; i < 5; i += 1) ids.push((await stream.next()).id ?? '');
+        expect(ids).toEqual(['3', '4', '5', '6', '7']);
+      } finally {
+        stream.close();
+      }
+    } finally {
+      await appB.close();
+      await dbB.close();
+    }
+  });
+});
