@@ -10,6 +10,7 @@ import {
 } from '@auxilio/domain';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config/env.ts';
 import { accounts, drivers, serviceEvents, services } from '../src/db/schema.ts';
 import { assignNextQueued, rankDriversByEta } from '../src/services/dispatch.ts';
 import { issueDriverToken } from '../src/services/driver-app.ts';
@@ -467,4 +468,32 @@ describe('driver simulator (ARCHITECTURE 8)', () => {
       await simulator.stop();
     },
   );
+});
+
+describe('DRIVER_SIMULATOR', () => {
+  it.each([
+    [{ NODE_ENV: 'development' }, true],
+    [{ NODE_ENV: 'test' }, false],
+    [{ NODE_ENV: 'test', DRIVER_SIMULATOR: 'true' }, true],
+    [{ NODE_ENV: 'production', DRIVER_SIMULATOR: 'false' }, false],
+  ])('%j gives driverSimulator %s (decision 232: on by default, off in tests)', (env, on) => {
+    expect(loadConfig(env).driverSimulator).toBe(on);
+  });
+});
+
+describe('releaseDriversOfEndedServices', () => {
+  it('frees the driver of a service voided while Active, and nobody else', async () => {
+    await placeDriverAtSituation();
+    const { serviceId } = await createService();
+    await assignNextQueued(t.app.repositories);
+    const driverId = must((await serviceRow(serviceId))?.driverId);
+    const seededBusy = await t.db.db
+      .select({ id: drivers.id })
+      .from(drivers)
+      .where(eq(drivers.status, 'busy'));
+    await t.db.db.update(services).set({ status: 'Void' }).where(eq(services.id, serviceId));
+    expect(await t.app.repositories.drivers.releaseDriversOfEndedServices()).toEqual([driverId]);
+    expect((await driverRow(driverId))?.status).toBe('available');
+    expect(seededBusy.length).toBeGreaterThan(1);
+  });
 });
