@@ -12,7 +12,8 @@ import serviceTypesRoutes from './services/types/index.ts';
 
 /**
  * The common API (ARCHITECTURE decision 1: SPEC 7 paths under /common). Every route needs the app
- * key (decision 9) except media, which `<img>` tags load and cannot add headers to.
+ * key (decision 9) in the `x-api-key` header, except media, which `<img>` tags load without headers,
+ * and the service event stream, which EventSource opens with the key in the query (decision 222).
  */
 export default async function commonRoutes(app: FastifyInstance): Promise<void> {
   await app.register(mediaRoutes, { prefix: '/media' });
