@@ -1,18 +1,21 @@
-import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
-import { ServiceRequestResponseSchema } from '@auxilio/domain';
-import { asc, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
-import { accounts } from '../src/db/schema.ts';
 import {
   createServiceEventsFanOut,
   parseServiceEventNotification,
 } from '../src/plugins/app/service-events-bus.ts';
 import { appendServiceEvent } from '../src/repositories/service-events.ts';
-import { createTestApp, testConfig, type TestApp } from './helpers.ts';
+import { createTestApp, type TestApp } from './helpers.ts';
+import {
+  appendPositions,
+  cancelService,
+  createService,
+  eventsUrl,
+  firstPrAccount,
+  openStream,
+  waitFor,
+} from './support/service-stream.ts';
 
 // ARCHITECTURE decision 3 / issue 3 "Live updates": GET /common/api/v1/services/{id}/events over real
 // HTTP (the app listens on an ephemeral port), read with fetch and a small SSE parser.
@@ -29,202 +32,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-async function firstPrAccount(db: DatabaseHandle): Promise<string> {
-  const [account] = await db.db
-    .select()
-    .from(accounts)
-    .where(eq(accounts.branch, 'PR'))
-    .orderBy(asc(accounts.id))
-    .limit(1);
-  if (!account) throw new Error('the demo seed has no PR account');
-  return account.id;
-}
-
-interface SseMessage {
-  id: string | undefined;
-  event: string;
-  data: unknown;
-}
-
-/** An open stream: `next()` resolves to the next message (comments and `retry:` are skipped). */
-interface SseStream {
-  status: number;
-  headers: Headers;
-  retry: number | undefined;
-  next(timeoutMs?: number): Promise<SseMessage>;
-  close(): void;
-}
-
-/** Minimal EventSource stand-in over fetch: enough of the SSE format for these tests. */
-async function openStream(url: string, headers: Record<string, string> = {}): Promise<SseStream> {
-  const abort = new AbortController();
-  const res = await fetch(url, { headers, signal: abort.signal });
-  const queue: SseMessage[] = [];
-  const waiters: ((message: SseMessage) => void)[] = [];
-  const stream: SseStream = {
-    status: res.status,
-    headers: res.headers,
-    retry: undefined,
-    next: (timeoutMs = 5_000) => {
-      const queued = queue.shift();
-      if (queued) return Promise.resolve(queued);
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => {
-          reject(new Error('no SSE message in time'));
-        }, timeoutMs);
-        waiters.push((message) => {
-          clearTimeout(timer);
-          resolve(message);
-        });
-      });
-    },
-    close: () => {
-      abort.abort();
-    },
-  };
-  if (!res.ok || !res.body) return stream;
-  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-  void (async () => {
-    let buffer = '';
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += value;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const fields = new Map<string, string>();
-          for (const line of block.split('\n')) {
-            if (line.startsWith(':')) continue;
-            const colon = line.indexOf(':');
-            fields.set(line.slice(0, colon), line.slice(colon + 1).trimStart());
-          }
-          const retry = fields.get('retry');
-          if (retry !== undefined) stream.retry = Number(retry);
-          const data = fields.get('data');
-          if (data === undefined) continue;
-          const message = {
-            id: fields.get('id'),
-            event: fields.get('event') ?? 'message',
-            data: JSON.parse(data) as unknown,
-          };
-          const waiter = waiters.shift();
-          if (waiter) waiter(message);
-          else queue.push(message);
-        }
-      }
-    } catch {
-      // aborted by close()
-    }
-  })();
-  return stream;
-}
-
-async function createService(app: FastifyInstance, account: string) {
-  const serviceId = `svc-${randomBytes(12).toString('base64url')}`;
-  const res = await app.inject({
-    method: 'POST',
-    url: '/common/api/v1/service-requests',
-    headers: { 'x-api-key': t.config.appKey },
-    payload: {
-      serviceId,
-      account_id: account,
-      status: 'Queued',
-      situation: 'flatTire',
-      category: 'road',
-      clientName: 'Ana',
-      clientLastName: 'Rivera',
-      clientPhone1: '787-555-0100',
-      clientEmail: 'ana@example.com',
-      vehPlate: 'ABC123',
-      vehMake: 'Make',
-      vehModel: 'Model',
-      vehYear: 2020,
-      vehColor: 'Red',
-      creationDate: '2026-11-21T15:00:00.000Z',
-      sitLatitude: 18.4,
-      sitLongitude: -66.1,
-      sitAddress: 'Calle Luna 5, San Juan',
-      sitPlaceId: 'pl-1',
-      destLatitude: null,
-      destLongitude: null,
-      destAddress: '',
-      destPlaceId: '',
-      price: 4500,
-      priceDetails: null,
-      paymentMethod: 'card',
-      cardIdStripe: null,
-      chargeIdStripe: null,
-      customerIdStripe: null,
-      currency: 'usd',
-      isCovered: false,
-      email_payment: '',
-      notes: 'From Client: Blue gate',
-      fromConnectApp: true,
-      sourceData: {
-        type: 'pwa',
-        userAgent: 'Mozilla/5.0',
-        os: 'Android',
-        browser: 'Chrome',
-        device: 'mobile',
-        connectAppSource: null,
-      },
-      privacyPolicyAcceptanceDate: '2026-11-21T14:59:00.000Z',
-      externalId: null,
-      schedule: '',
-      customerContract: null,
-      pushOptIn: false,
-      isFromCheckLimit: false,
-      isMMMHOD: false,
-      DIDNumber: null,
-      policyNumber: null,
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return { serviceId, token: ServiceRequestResponseSchema.parse(res.json()).token };
-}
-
-async function cancelService(app: FastifyInstance, serviceId: string, token: string) {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/common/services/holdEdit',
-    headers: { 'x-api-key': t.config.appKey, authorization: `Bearer ${token}` },
-    payload: {
-      _id: serviceId,
-      status: 'Void',
-      home: '',
-      schedule: '',
-      cancellationNotes: '',
-      specificCancellationReason: 'No necesito servicio',
-    },
-  });
-  expect(res.statusCode).toBe(200);
-}
-
-/** Appends `count` position events, each in its own transaction, all at once. */
-async function appendPositions(db: DatabaseHandle, serviceId: string, count: number, from = 0) {
-  await Promise.all(
-    Array.from({ length: count }, (_, i) =>
-      db.db.transaction((tx) =>
-        appendServiceEvent(tx, serviceId, 'position', { lat: 18.4, lng: -66.1, n: from + i }),
-      ),
-    ),
-  );
-}
-
-function eventsUrl(base: string, serviceId: string, query: Record<string, string>) {
-  return `${base}/common/api/v1/services/${serviceId}/events?${new URLSearchParams(query).toString()}`;
-}
-
-async function waitFor(check: () => boolean) {
-  for (let i = 0; i < 200 && !check(); i += 1) {
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  expect(check()).toBe(true);
-}
 
 describe('GET /common/api/v1/services/{id}/events', () => {
   it('replays the history, then streams new events in order as they are written', async () => {
@@ -406,34 +213,5 @@ describe('service events bus fan-out', () => {
     bus.closeAll();
     expect(bus.subscriberCount()).toBe(2);
     expect(woken).toEqual(['a1@5', 'a2@5', 'a2@6', 'a2 closed', 'b1 closed']);
-  });
-});
-
-// ARCHITECTURE decision 4 / issue 4 "Multi-instance": two API instances, each with its own
-// connection pool and LISTEN, on one PostgreSQL.
-describe.runIf(Boolean(process.env.DATABASE_URL))('two API instances on one PostgreSQL', () => {
-  it('delivers an event written through instance A to a subscriber of instance B', async () => {
-    const config = testConfig();
-    const dbB = await openDatabase({ url: config.databaseUrl });
-    const appB = await buildApp({ config, db: dbB, logger: false });
-    try {
-      const urlB = await appB.listen({ port: 0, host: '127.0.0.1' });
-      const { serviceId, token } = await createService(t.app, accountId);
-      const stream = await openStream(eventsUrl(urlB, serviceId, { key: config.appKey, token }));
-      try {
-        expect(await stream.next()).toMatchObject({ id: '1', event: 'created' });
-        await cancelService(t.app, serviceId, token);
-        expect(await stream.next()).toMatchObject({ id: '2', event: 'status' });
-        await appendPositions(t.db, serviceId, 5);
-        const ids: string[] = [];
-        for (let i = 0; i < 5; i += 1) ids.push((await stream.next()).id ?? '');
-        expect(ids).toEqual(['3', '4', '5', '6', '7']);
-      } finally {
-        stream.close();
-      }
-    } finally {
-      await appB.close();
-      await dbB.close();
-    }
   });
 });
