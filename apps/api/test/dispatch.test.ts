@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   ApiErrorSchema,
   DriverListResponseSchema,
@@ -16,6 +15,7 @@ import { assignNextQueued, rankDriversByEta } from '../src/services/dispatch.ts'
 import { issueDriverToken } from '../src/services/driver-app.ts';
 import { createDriverSimulator } from '../src/services/driver-simulator.ts';
 import { estimateRoute } from '../src/services/estimate-router.ts';
+import { servicePayload } from './support/service-request-payload.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 // ARCHITECTURE decisions 7 (estimate router) and 8 (dispatch, driver app, simulator); SPEC 5
@@ -57,60 +57,11 @@ beforeEach(async () => {
 });
 
 function payload(overrides: Partial<ServiceRequestPayloadInput> = {}): ServiceRequestPayloadInput {
-  return {
-    serviceId: `svc-${randomBytes(12).toString('base64url')}`,
-    account_id: accountId,
-    status: 'Queued',
-    situation: 'flatTire',
-    category: 'road',
-    clientName: 'Ana',
-    clientLastName: 'Rivera',
-    clientPhone1: '787-555-0100',
-    clientEmail: 'ana@example.com',
-    vehPlate: 'ABC123',
-    vehMake: 'Make',
-    vehModel: 'Model',
-    vehYear: 2020,
-    vehColor: 'Red',
-    creationDate: '2026-11-21T15:00:00.000Z',
+  return servicePayload(accountId, {
     sitLatitude: SITUATION.lat,
     sitLongitude: SITUATION.lng,
-    sitAddress: 'Calle Luna 5, San Juan',
-    sitPlaceId: 'pl-1',
-    destLatitude: null,
-    destLongitude: null,
-    destAddress: '',
-    destPlaceId: '',
-    price: 4500,
-    priceDetails: null,
-    paymentMethod: 'card',
-    cardIdStripe: null,
-    chargeIdStripe: null,
-    customerIdStripe: null,
-    currency: 'usd',
-    isCovered: false,
-    email_payment: '',
-    notes: 'From Client: Blue gate',
-    fromConnectApp: true,
-    sourceData: {
-      type: 'pwa',
-      userAgent: 'Mozilla/5.0',
-      os: 'Android',
-      browser: 'Chrome',
-      device: 'mobile',
-      connectAppSource: null,
-    },
-    privacyPolicyAcceptanceDate: '2026-11-21T14:59:00.000Z',
-    externalId: null,
-    schedule: '',
-    customerContract: null,
-    pushOptIn: false,
-    isFromCheckLimit: false,
-    isMMMHOD: false,
-    DIDNumber: null,
-    policyNumber: null,
     ...overrides,
-  };
+  });
 }
 
 async function createService(overrides: Partial<ServiceRequestPayloadInput> = {}) {

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   ApiErrorSchema,
   ServiceRequestResponseSchema,
@@ -15,6 +14,7 @@ import {
   services,
 } from '../src/db/schema.ts';
 import { hashServiceToken } from '../src/services/service-tokens.ts';
+import { newServiceId, servicePayload } from './support/service-request-payload.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 // SPEC 7 POST /api/v1/service-requests, GET /services/{id}, POST /services/holdEdit and
@@ -42,65 +42,8 @@ afterAll(async () => {
 });
 
 /** A random id as the PWA makes one (ARCHITECTURE decision 10). */
-function newServiceId(): string {
-  return `svc-${randomBytes(12).toString('base64url')}`;
-}
-
 function payload(overrides: Partial<ServiceRequestPayloadInput> = {}): ServiceRequestPayloadInput {
-  return {
-    serviceId: newServiceId(),
-    account_id: accountId,
-    status: 'Queued',
-    situation: 'flatTire',
-    category: 'road',
-    clientName: 'Ana',
-    clientLastName: 'Rivera',
-    clientPhone1: '787-555-0100',
-    clientEmail: 'ana@example.com',
-    vehPlate: 'ABC123',
-    vehMake: 'Make',
-    vehModel: 'Model',
-    vehYear: 2020,
-    vehColor: 'Red',
-    creationDate: '2026-11-21T15:00:00.000Z',
-    sitLatitude: 18.4,
-    sitLongitude: -66.1,
-    sitAddress: 'Calle Luna 5, San Juan',
-    sitPlaceId: 'pl-1',
-    destLatitude: null,
-    destLongitude: null,
-    destAddress: '',
-    destPlaceId: '',
-    price: 4500,
-    priceDetails: null,
-    paymentMethod: 'card',
-    cardIdStripe: null,
-    chargeIdStripe: null,
-    customerIdStripe: null,
-    currency: 'usd',
-    isCovered: false,
-    email_payment: '',
-    notes: 'From Client: Blue gate',
-    fromConnectApp: true,
-    sourceData: {
-      type: 'pwa',
-      userAgent: 'Mozilla/5.0',
-      os: 'Android',
-      browser: 'Chrome',
-      device: 'mobile',
-      connectAppSource: null,
-    },
-    privacyPolicyAcceptanceDate: '2026-11-21T14:59:00.000Z',
-    externalId: null,
-    schedule: '',
-    customerContract: null,
-    pushOptIn: false,
-    isFromCheckLimit: false,
-    isMMMHOD: false,
-    DIDNumber: null,
-    policyNumber: null,
-    ...overrides,
-  };
+  return servicePayload(accountId, overrides);
 }
 
 function create(body: unknown, headers: Record<string, string> = appKey) {

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { ServiceRequestResponseSchema } from '@auxilio/domain';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -6,6 +5,7 @@ import { expect } from 'vitest';
 import type { DatabaseHandle } from '../../src/db/client.ts';
 import { accounts } from '../../src/db/schema.ts';
 import { appendServiceEvent } from '../../src/repositories/service-events.ts';
+import { servicePayload } from './service-request-payload.ts';
 
 // Helpers of the service event stream tests: create and cancel services through the real API, and
 // read Server-Sent Events over fetch with a small parser.
@@ -107,64 +107,13 @@ export async function openStream(
 }
 
 export async function createService(app: FastifyInstance, account: string) {
-  const serviceId = `svc-${randomBytes(12).toString('base64url')}`;
+  const payload = servicePayload(account);
+  const serviceId = payload.serviceId;
   const res = await app.inject({
     method: 'POST',
     url: '/common/api/v1/service-requests',
     headers: { 'x-api-key': app.config.appKey },
-    payload: {
-      serviceId,
-      account_id: account,
-      status: 'Queued',
-      situation: 'flatTire',
-      category: 'road',
-      clientName: 'Ana',
-      clientLastName: 'Rivera',
-      clientPhone1: '787-555-0100',
-      clientEmail: 'ana@example.com',
-      vehPlate: 'ABC123',
-      vehMake: 'Make',
-      vehModel: 'Model',
-      vehYear: 2020,
-      vehColor: 'Red',
-      creationDate: '2026-11-21T15:00:00.000Z',
-      sitLatitude: 18.4,
-      sitLongitude: -66.1,
-      sitAddress: 'Calle Luna 5, San Juan',
-      sitPlaceId: 'pl-1',
-      destLatitude: null,
-      destLongitude: null,
-      destAddress: '',
-      destPlaceId: '',
-      price: 4500,
-      priceDetails: null,
-      paymentMethod: 'card',
-      cardIdStripe: null,
-      chargeIdStripe: null,
-      customerIdStripe: null,
-      currency: 'usd',
-      isCovered: false,
-      email_payment: '',
-      notes: 'From Client: Blue gate',
-      fromConnectApp: true,
-      sourceData: {
-        type: 'pwa',
-        userAgent: 'Mozilla/5.0',
-        os: 'Android',
-        browser: 'Chrome',
-        device: 'mobile',
-        connectAppSource: null,
-      },
-      privacyPolicyAcceptanceDate: '2026-11-21T14:59:00.000Z',
-      externalId: null,
-      schedule: '',
-      customerContract: null,
-      pushOptIn: false,
-      isFromCheckLimit: false,
-      isMMMHOD: false,
-      DIDNumber: null,
-      policyNumber: null,
-    },
+    payload,
   });
   expect(res.statusCode, res.body).toBe(201);
   return { serviceId, token: ServiceRequestResponseSchema.parse(res.json()).token };

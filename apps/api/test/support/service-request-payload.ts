@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto';
+import type { ServiceRequestPayloadInput } from '@auxilio/domain';
+
+// One valid SPEC 3 service-request payload for API tests; each test overrides what it is about.
+
+/** A fresh client-generated service id (ARCHITECTURE decision 10: the PWA generates it). */
+export function newServiceId(): string {
+  return `svc-${randomBytes(12).toString('base64url')}`;
+}
+
+/** A valid road request for `accountId` (flatTire in San Juan), with `overrides` applied. */
+export function servicePayload(
+  accountId: string,
+  overrides: Partial<ServiceRequestPayloadInput> = {},
+): ServiceRequestPayloadInput {
+  return {
+    serviceId: newServiceId(),
+    account_id: accountId,
+    status: 'Queued',
+    situation: 'flatTire',
+    category: 'road',
+    clientName: 'Ana',
+    clientLastName: 'Rivera',
+    clientPhone1: '787-555-0100',
+    clientEmail: 'ana@example.com',
+    vehPlate: 'ABC123',
+    vehMake: 'Make',
+    vehModel: 'Model',
+    vehYear: 2020,
+    vehColor: 'Red',
+    creationDate: '2026-11-21T15:00:00.000Z',
+    sitLatitude: 18.4,
+    sitLongitude: -66.1,
+    sitAddress: 'Calle Luna 5, San Juan',
+    sitPlaceId: 'pl-1',
+    destLatitude: null,
+    destLongitude: null,
+    destAddress: '',
+    destPlaceId: '',
+    price: 4500,
+    priceDetails: null,
+    paymentMethod: 'card',
+    cardIdStripe: null,
+    chargeIdStripe: null,
+    customerIdStripe: null,
+    currency: 'usd',
+    isCovered: false,
+    email_payment: '',
+    notes: 'From Client: Blue gate',
+    fromConnectApp: true,
+    sourceData: {
+      type: 'pwa',
+      userAgent: 'Mozilla/5.0',
+      os: 'Android',
+      browser: 'Chrome',
+      device: 'mobile',
+      connectAppSource: null,
+    },
+    privacyPolicyAcceptanceDate: '2026-11-21T14:59:00.000Z',
+    externalId: null,
+    schedule: '',
+    customerContract: null,
+    pushOptIn: false,
+    isFromCheckLimit: false,
+    isMMMHOD: false,
+    DIDNumber: null,
+    policyNumber: null,
+    ...overrides,
+  };
+}
