@@ -432,19 +432,42 @@ describe('DRIVER_SIMULATOR', () => {
   });
 });
 
-describe('releaseDriversOfEndedServices', () => {
+describe('cancelling a service with a driver (POST /common/services/holdEdit)', () => {
   it('frees the driver of a service voided while Active, and nobody else', async () => {
     await placeDriverAtSituation();
-    const { serviceId } = await createService();
+    const { serviceId, token } = await createService();
     await assignNextQueued(t.app.repositories);
     const driverId = must((await serviceRow(serviceId))?.driverId);
     const seededBusy = await t.db.db
       .select({ id: drivers.id })
       .from(drivers)
       .where(eq(drivers.status, 'busy'));
-    await t.db.db.update(services).set({ status: 'Void' }).where(eq(services.id, serviceId));
-    expect(await t.app.repositories.drivers.releaseDriversOfEndedServices()).toEqual([driverId]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/common/services/holdEdit',
+      headers: { ...appKey, authorization: `Bearer ${token}` },
+      payload: {
+        _id: serviceId,
+        status: 'Void',
+        home: '',
+        schedule: '',
+        cancellationNotes: '',
+        specificCancellationReason: 'No necesito servicio',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await serviceRow(serviceId))?.status).toBe('Void');
     expect((await driverRow(driverId))?.status).toBe('available');
+    const stillBusy = await t.db.db
+      .select({ id: drivers.id })
+      .from(drivers)
+      .where(eq(drivers.status, 'busy'));
     expect(seededBusy.length).toBeGreaterThan(1);
+    expect(stillBusy.map((d) => d.id).sort()).toEqual(
+      seededBusy
+        .map((d) => d.id)
+        .filter((id) => id !== driverId)
+        .sort(),
+    );
   });
 });

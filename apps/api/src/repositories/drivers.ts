@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { drivers, services } from '../db/schema.ts';
 import { appendServiceEvent, type ServiceEventRecord } from './service-events.ts';
@@ -39,7 +39,6 @@ export interface DriversRepository {
    * Frees busy drivers whose service was cancelled or voided under them and who have no other
    * Active service; returns their ids.
    */
-  releaseDriversOfEndedServices(): Promise<string[]>;
   /** The driver's current Active service, if any. */
   findActiveServiceOf(driverId: string): Promise<ServiceRow | undefined>;
   /**
@@ -123,27 +122,6 @@ export function createDriversRepository(db: Db): DriversRepository {
         .from(services)
         .where(and(eq(services.status, 'Active'), isNotNull(services.driverId)))
         .orderBy(asc(services.createdAt)),
-
-    releaseDriversOfEndedServices: async () => {
-      const rows = await db
-        .update(drivers)
-        .set({ status: 'available', pendingSituation: null })
-        .where(
-          and(
-            eq(drivers.status, 'busy'),
-            inArray(
-              drivers.id,
-              db
-                .select({ id: services.driverId })
-                .from(services)
-                .where(inArray(services.status, ['Void', 'Cancelled'])),
-            ),
-            sql`not exists (select 1 from ${services} where ${services.driverId} = ${drivers.id} and ${services.status} = 'Active')`,
-          ),
-        )
-        .returning({ id: drivers.id });
-      return rows.map((row) => row.id);
-    },
 
     findActiveServiceOf: async (driverId) =>
       (

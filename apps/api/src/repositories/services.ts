@@ -45,17 +45,6 @@ export type CreateServiceOutcome<R> =
 /** Thrown inside the creation transaction to undo the key claim when the id is already a service. */
 class ServiceIdTakenError extends Error {}
 
-/** What a status change decided about the current row (see ServicesRepository.transition). */
-export type TransitionDecision =
-  { kind: 'update'; patch: Partial<NewServiceRow>; event: NewServiceEvent } | { kind: 'keep' };
-
-export interface TransitionOutcome {
-  /** The row after the change (the current one when kept). */
-  service: ServiceRow;
-  /** The appended event; undefined when nothing changed. */
-  event: ServiceEventRecord | undefined;
-}
-
 export interface ServicesRepository {
   /**
    * Creates the service, its first event and the idempotency record in one transaction (decision
@@ -66,14 +55,6 @@ export interface ServicesRepository {
   findById(id: string): Promise<ServiceRecord | undefined>;
   /** sha-256 hex of the service's bearer token, or undefined when there is no such service. */
   findTokenHash(id: string): Promise<string | undefined>;
-  /**
-   * Locks the service row, lets `decide` look at it (it may throw to refuse) and applies its
-   * decision with one history event, all in one transaction. Undefined when there is no service.
-   */
-  transition(
-    id: string,
-    decide: (current: ServiceRow) => TransitionDecision,
-  ): Promise<TransitionOutcome | undefined>;
 }
 
 export function createServicesRepository(db: Db): ServicesRepository {
@@ -166,26 +147,5 @@ export function createServicesRepository(db: Db): ServicesRepository {
         .limit(1);
       return row?.tokenHash;
     },
-
-    transition: (id, decide) =>
-      db.transaction(async (tx) => {
-        const [current] = await tx
-          .select()
-          .from(services)
-          .where(eq(services.id, id))
-          .for('update')
-          .limit(1);
-        if (!current) return undefined;
-        const decision = decide(current);
-        if (decision.kind === 'keep') return { service: current, event: undefined };
-        const [updated] = await tx
-          .update(services)
-          .set({ ...decision.patch, updatedAt: new Date() })
-          .where(eq(services.id, id))
-          .returning();
-        if (!updated) throw new Error(`service ${id} update returned no row`);
-        const event = await appendServiceEvent(tx, id, decision.event.type, decision.event.payload);
-        return { service: updated, event };
-      }),
   };
 }

@@ -23,39 +23,49 @@ export interface HoldEditResult {
 /**
  * Voids a service for the holder of its token. Allowed moves come from the domain's
  * canTransitionServiceStatus (decision 111); voiding a Void service again answers OK without a
- * second history event, so the PWA's retry after a lost answer is safe (decision 125).
+ * second history event, so the PWA's retry after a lost answer is safe (decision 125). A driver
+ * working the service is freed in the same transaction.
  */
 export async function cancelService(
-  repos: Pick<Repositories, 'services'>,
+  repos: Pick<Repositories, 'services' | 'drivers'>,
   authorization: string | undefined,
   body: HoldEditCancelRequest,
 ): Promise<HoldEditResult> {
   await authorizeService(repos, authorization, body._id);
-  const outcome = await repos.services.transition(body._id, (current) => {
+  const outcome = await repos.drivers.changeService(body._id, (current) => {
     const status = ServiceStatusSchema.parse(current.status);
-    if (status === 'Void') return { kind: 'keep' };
+    if (status === 'Void') return 'keep';
     if (!canTransitionServiceStatus(status, 'Void')) {
       throw new AppError('CONFLICT', `A service that is ${status} can no longer be cancelled`);
     }
     const statusNumber = statusNumberOf('cancelled');
     return {
-      kind: 'update',
-      patch: {
+      servicePatch: {
         status: 'Void',
         statusNumber,
         cancellationReason: body.specificCancellationReason,
         // SPEC 4: the cancel call sends cancellationNotes empty.
         cancellationNotes: null,
       },
-      event: {
-        type: 'status',
-        payload: {
-          status: 'Void',
-          statusNumber,
-          previousStatus: status,
-          reason: body.specificCancellationReason,
+      events: [
+        {
+          type: 'status',
+          payload: {
+            status: 'Void',
+            statusNumber,
+            previousStatus: status,
+            reason: body.specificCancellationReason,
+          },
         },
-      },
+      ],
+      ...(current.driverId
+        ? {
+            driver: {
+              id: current.driverId,
+              patch: { status: 'available', pendingSituation: null },
+            },
+          }
+        : {}),
     };
   });
   if (!outcome) throw new AppError('FORBIDDEN', 'This token does not give access to that service');

@@ -150,8 +150,6 @@ export function createDriverSimulator(
 
   const step = async (): Promise<void> => {
     const at = now();
-    // A service voided while a driver worked it leaves the driver busy: free it first.
-    await repos.drivers.releaseDriversOfEndedServices();
     for (let i = 0; i < ASSIGN_PER_STEP; i += 1) {
       if (!(await assignNextQueued(repos, at))) break;
     }
