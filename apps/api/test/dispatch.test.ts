@@ -10,12 +10,12 @@ import {
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/env.ts';
-import { accounts, drivers, serviceEvents, services } from '../src/db/schema.ts';
+import { drivers, serviceEvents, services } from '../src/db/schema.ts';
 import { assignNextQueued, rankDriversByEta } from '../src/services/dispatch.ts';
 import { issueDriverToken } from '../src/services/driver-app.ts';
 import { createDriverSimulator } from '../src/services/driver-simulator.ts';
 import { estimateRoute } from '../src/services/estimate-router.ts';
-import { servicePayload } from './support/service-request-payload.ts';
+import { firstPrAccount, servicePayload } from './support/service-request-payload.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 // ARCHITECTURE decisions 7 (estimate router) and 8 (dispatch, driver app, simulator); SPEC 5
@@ -31,14 +31,7 @@ const SITUATION = { lat: 18.4655, lng: -66.1057 };
 beforeAll(async () => {
   t = await createTestApp({ config: { driverSimulator: false } });
   appKey = { 'x-api-key': t.config.appKey };
-  const [account] = await t.db.db
-    .select()
-    .from(accounts)
-    .where(eq(accounts.branch, 'PR'))
-    .orderBy(asc(accounts.id))
-    .limit(1);
-  if (!account) throw new Error('the demo seed has no PR account');
-  accountId = account.id;
+  accountId = await firstPrAccount(t.db);
 });
 afterAll(async () => {
   await t.close();

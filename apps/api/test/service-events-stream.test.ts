@@ -12,10 +12,10 @@ import {
   cancelService,
   createService,
   eventsUrl,
-  firstPrAccount,
   openStream,
   waitFor,
 } from './support/service-stream.ts';
+import { firstPrAccount } from './support/service-request-payload.ts';
 
 // ARCHITECTURE decision 3 / issue 3 "Live updates": GET /common/api/v1/services/{id}/events over real
 // HTTP (the app listens on an ephemeral port), read with fetch and a small SSE parser.

@@ -14,7 +14,7 @@ import {
   services,
 } from '../src/db/schema.ts';
 import { hashServiceToken } from '../src/services/service-tokens.ts';
-import { newServiceId, servicePayload } from './support/service-request-payload.ts';
+import { firstPrAccount, newServiceId, servicePayload } from './support/service-request-payload.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 // SPEC 7 POST /api/v1/service-requests, GET /services/{id}, POST /services/holdEdit and
@@ -28,20 +28,13 @@ let accountId: string;
 beforeAll(async () => {
   t = await createTestApp();
   appKey = { 'x-api-key': t.config.appKey };
-  const [account] = await t.db.db
-    .select()
-    .from(accounts)
-    .where(eq(accounts.branch, 'PR'))
-    .orderBy(asc(accounts.id))
-    .limit(1);
-  if (!account) throw new Error('the demo seed has no PR account');
-  accountId = account.id;
+  accountId = await firstPrAccount(t.db);
 });
 afterAll(async () => {
   await t.close();
 });
 
-/** A random id as the PWA makes one (ARCHITECTURE decision 10). */
+/** A valid request for the test account. */
 function payload(overrides: Partial<ServiceRequestPayloadInput> = {}): ServiceRequestPayloadInput {
   return servicePayload(accountId, overrides);
 }

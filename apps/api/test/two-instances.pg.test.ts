@@ -7,9 +7,9 @@ import {
   cancelService,
   createService,
   eventsUrl,
-  firstPrAccount,
   openStream,
 } from './support/service-stream.ts';
+import { firstPrAccount } from './support/service-request-payload.ts';
 
 // Runs only on PostgreSQL (apps/api/vitest.config.ts includes *.pg.test.ts when DATABASE_URL is set):
 // PGlite lives inside one process, so two instances cannot share it.

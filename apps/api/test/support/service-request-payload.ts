@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { ServiceRequestPayloadInput } from '@auxilio/domain';
+import { asc, eq } from 'drizzle-orm';
+import type { DatabaseHandle } from '../../src/db/client.ts';
+import { accounts } from '../../src/db/schema.ts';
 
 // One valid SPEC 3 service-request payload for API tests; each test overrides what it is about.
 
@@ -67,4 +70,16 @@ export function servicePayload(
     policyNumber: null,
     ...overrides,
   };
+}
+
+/** The first seeded Puerto Rico account (by id): the account the API tests request for. */
+export async function firstPrAccount(db: DatabaseHandle): Promise<string> {
+  const [account] = await db.db
+    .select()
+    .from(accounts)
+    .where(eq(accounts.branch, 'PR'))
+    .orderBy(asc(accounts.id))
+    .limit(1);
+  if (!account) throw new Error('the demo seed has no PR account');
+  return account.id;
 }

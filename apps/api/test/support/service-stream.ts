@@ -1,25 +1,12 @@
 import { ServiceRequestResponseSchema } from '@auxilio/domain';
-import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { DatabaseHandle } from '../../src/db/client.ts';
-import { accounts } from '../../src/db/schema.ts';
 import { appendServiceEvent } from '../../src/repositories/service-events.ts';
 import { servicePayload } from './service-request-payload.ts';
 
 // Helpers of the service event stream tests: create and cancel services through the real API, and
 // read Server-Sent Events over fetch with a small parser.
-
-export async function firstPrAccount(db: DatabaseHandle): Promise<string> {
-  const [account] = await db.db
-    .select()
-    .from(accounts)
-    .where(eq(accounts.branch, 'PR'))
-    .orderBy(asc(accounts.id))
-    .limit(1);
-  if (!account) throw new Error('the demo seed has no PR account');
-  return account.id;
-}
 
 export interface SseMessage {
   id: string | undefined;
