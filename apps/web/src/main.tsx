@@ -25,13 +25,19 @@ const i18nReady = createI18n({ lng: language }).then((i18n) => {
   return i18n;
 });
 
-async function start(): Promise<void> {
-  const i18n = await i18nReady;
+/** The runtime config for the session's brand and account (usually inlined: no round trip). */
+function loadConfig() {
   const { session } = useSessionStore.getState();
+  return loadRuntimeConfig({ request: { brand: session.brand, account: session.accountId } });
+}
+
+// Translations and config load side by side: on a weak signal, two round trips in a row hurt.
+async function start(configLoad: ReturnType<typeof loadConfig>): Promise<void> {
+  // Awaited below; this keeps a failure that comes before i18n is ready from counting as unhandled.
+  configLoad.catch(() => undefined);
+  const i18n = await i18nReady;
   try {
-    const config = await loadRuntimeConfig({
-      request: { brand: session.brand, account: session.accountId },
-    });
+    const config = await configLoad;
     brandDocument(config);
     settleSession(useSessionStore, config, params);
     // Without a `lang` choice, the deployment's default language applies (decision 172).
@@ -47,11 +53,11 @@ async function start(): Promise<void> {
     root.render(
       <StrictMode>
         <I18nextProvider i18n={i18n}>
-          <ConfigErrorScreen onRetry={() => void start()} />
+          <ConfigErrorScreen onRetry={() => void start(loadConfig())} />
         </I18nextProvider>
       </StrictMode>,
     );
   }
 }
 
-void start();
+void start(loadConfig());
