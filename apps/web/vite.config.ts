@@ -12,6 +12,7 @@ export const API_PATHS = [
   '/manifest.webmanifest',
   '/docs',
   '/health',
+  '/map',
 ] as const;
 
 const API_TARGET = 'http://127.0.0.1:3001';

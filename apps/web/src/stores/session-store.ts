@@ -43,6 +43,13 @@ export interface SessionActions {
   adoptResolvedBrand: (brand: string, accountId: string | null) => void;
   /** The campaign named by the entry query, once fetched (SPEC 3 "a campaign may carry serviceTypes"). */
   setCampaign: (campaign: Campaign | null) => void;
+  /**
+   * Any other change: a pure function of @auxilio/domain (or a field copy) applied to the session.
+   * Screens keep their rules in the domain package and pass them here, so the store stays small.
+   */
+  updateSession: (change: (session: Session) => Session) => void;
+  /** Shorthand for updateSession with a plain field copy. */
+  patchSession: (patch: Partial<Session>) => void;
 }
 
 export interface SessionState extends SessionActions {
@@ -103,6 +110,10 @@ export function createSessionStore(storage: () => StateStorage = () => localStor
           },
           setCampaign: (campaign) => {
             update((session) => ({ ...session, campaign }));
+          },
+          updateSession: update,
+          patchSession: (patch) => {
+            update((session) => ({ ...session, ...patch }));
           },
         };
       },

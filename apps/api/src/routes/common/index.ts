@@ -4,6 +4,12 @@ import driverAppRoutes from './api/v1/driver-app/index.ts';
 import driversRoutes from './api/v1/drivers/index.ts';
 import accountsV2Routes from './api/v2/accounts/index.ts';
 import accountsRoutes from './accounts/index.ts';
+import dispatchRoutes from './api/v1/dispatch/index.ts';
+import feesRoutes from './fees/index.ts';
+import mapsRoutes from './maps/index.ts';
+import paymentsRoutes from './payments/index.ts';
+import surveysRoutes from './surveys/index.ts';
+import tipsRoutes from './tips/index.ts';
 import mediaRoutes from './media/index.ts';
 import providerDriversRoutes from './providers/drivers/index.ts';
 import servicesRoutes from './services/index.ts';
@@ -29,5 +35,11 @@ export default async function commonRoutes(app: FastifyInstance): Promise<void> 
     await keyed.register(driversRoutes, { prefix: '/api/v1/drivers' });
     await keyed.register(providerDriversRoutes, { prefix: '/providers/drivers' });
     await keyed.register(driverAppRoutes, { prefix: '/api/v1/driver-app' });
+    await keyed.register(dispatchRoutes, { prefix: '/api/v1/dispatch' });
+    await keyed.register(feesRoutes, { prefix: '/fees' });
+    await keyed.register(surveysRoutes, { prefix: '/surveys' });
+    await keyed.register(tipsRoutes, { prefix: '/tips' });
+    await keyed.register(mapsRoutes, { prefix: '/maps' });
+    await keyed.register(paymentsRoutes, { prefix: '/payments' });
   });
 }

@@ -1,0 +1,6 @@
+import { PlannedScreen } from '../../features/placeholder/components/planned-screen.tsx';
+
+/** /tips: built by the road-journey work (issue 3). */
+export function Component() {
+  return <PlannedScreen ns="tips" titleKey="title" />;
+}
