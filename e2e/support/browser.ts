@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
@@ -15,17 +17,52 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
+      // WebGL in software, for the MapLibre maps of the location and tracking screens.
+      '--use-angle=swiftshader',
+      '--enable-unsafe-swiftshader',
     ],
   });
 }
 
+/** San Juan, Puerto Rico: where the faked phone is (SPEC 9 default map centre). */
+export const SAN_JUAN = { latitude: 18.42139, longitude: -66.073795, accuracy: 8 };
+
+export interface PhoneOptions {
+  /** Grants geolocation at this position; without it the page is asked and nothing answers. */
+  geolocation?: { latitude: number; longitude: number; accuracy?: number };
+}
+
 /** A phone-sized context (360x740) as our users have. */
-export function phoneContext(browser: Browser): Promise<BrowserContext> {
-  return browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'es-PR' });
+export function phoneContext(
+  browser: Browser,
+  options: PhoneOptions = {},
+): Promise<BrowserContext> {
+  return browser.newContext({
+    viewport: { width: 360, height: 740 },
+    locale: 'es-PR',
+    ...(options.geolocation
+      ? { geolocation: options.geolocation, permissions: ['geolocation'] }
+      : {}),
+  });
 }
 
 export const baseUrl = (): string => inject('baseUrl');
 
 export async function open(page: Page, path: string): Promise<void> {
   await page.goto(`${baseUrl()}${path}`, { waitUntil: 'networkidle' });
+}
+
+/** Where screenshots of the journeys go (ignored by git) so a person can look at every step. */
+export const ARTIFACTS_DIR = join(import.meta.dirname, '..', 'artifacts');
+
+/** Numbered screenshots of one journey: `artifacts/<journey>/01-<step>.png`, ... */
+export function screenshots(journey: string): (page: Page, step: string) => Promise<void> {
+  const dir = join(ARTIFACTS_DIR, journey);
+  mkdirSync(dir, { recursive: true });
+  let count = 0;
+  return async (page, step) => {
+    count += 1;
+    const name = `${String(count).padStart(2, '0')}-${step}.png`;
+    await page.screenshot({ path: join(dir, name), fullPage: false });
+  };
 }
