@@ -46,6 +46,13 @@ export function phoneContext(
   });
 }
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The API that support/global-setup.ts started (the real `server.ts` process). */
+    baseUrl: string;
+  }
+}
+
 export const baseUrl = (): string => inject('baseUrl');
 
 export async function open(page: Page, path: string): Promise<void> {

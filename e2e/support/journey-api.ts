@@ -21,6 +21,8 @@ import { issueDriverToken } from '../../apps/api/src/services/driver-app.ts';
 
 export interface JourneyApi {
   baseUrl: string;
+  /** The app key every /common call sends (ARCHITECTURE decision 9). */
+  appKey: string;
   app: FastifyInstance;
   db: DatabaseHandle;
   /** The stored service row (status, cancellation reason ...). */
@@ -59,6 +61,7 @@ export async function startJourneyApi({ simulator }: JourneyApiOptions): Promise
   const baseUrl = `http://localhost:${port}`;
   return {
     baseUrl,
+    appKey: config.appKey,
     app,
     db,
     service: async (id) => {
