@@ -44,5 +44,8 @@ export * from './flow/shared-link.ts';
 export * from './flow/tracking-animation.ts';
 export * from './flow/survey.ts';
 export * from './flow/location-permission.ts';
+export * from './flow/location-choice.ts';
+export * from './flow/location-summary.ts';
+export * from './schedule-input.ts';
 export * from './flow/cancellation.ts';
 export * from './flow/service-tiles.ts';
