@@ -49,3 +49,6 @@ export * from './flow/location-summary.ts';
 export * from './schedule-input.ts';
 export * from './flow/cancellation.ts';
 export * from './flow/service-tiles.ts';
+export * from './flow/vehicle-lookup.ts';
+export * from './flow/tow-questions.ts';
+export * from './flow/client-form-check.ts';
