@@ -1,6 +1,7 @@
 import type { Db } from '../db/client.ts';
 import { createAccountsRepository, type AccountsRepository } from './accounts.ts';
 import { createCampaignsRepository, type CampaignsRepository } from './campaigns.ts';
+import { createContractsRepository, type ContractsRepository } from './contracts.ts';
 import { createDriversRepository, type DriversRepository } from './drivers.ts';
 import { createHealthRepository, type HealthRepository } from './health.ts';
 import { createIntegrationsRepository, type IntegrationsRepository } from './integrations.ts';
@@ -14,6 +15,7 @@ import { createServicesRepository, type ServicesRepository } from './services.ts
 export interface Repositories {
   accounts: AccountsRepository;
   campaigns: CampaignsRepository;
+  contracts: ContractsRepository;
   drivers: DriversRepository;
   health: HealthRepository;
   integrations: IntegrationsRepository;
@@ -28,6 +30,7 @@ export function createRepositories(db: Db): Repositories {
   return {
     accounts: createAccountsRepository(db),
     campaigns: createCampaignsRepository(db),
+    contracts: createContractsRepository(db),
     drivers: createDriversRepository(db),
     health: createHealthRepository(db),
     integrations: createIntegrationsRepository(db),

@@ -19,3 +19,17 @@ export type CustomerFeeQuery = z.infer<typeof CustomerFeeQuerySchema>;
 /** Body `{ data: number }`: the fee in cents (the client reads data.data, decision 129). */
 export const CustomerFeeResponseSchema = z.object({ data: z.number().int().nonnegative() });
 export type CustomerFeeResponse = z.infer<typeof CustomerFeeResponseSchema>;
+
+/**
+ * The customer fee of a service before tax, in cents: the account's fee for the situation plus its
+ * management fee (decision 251). The fee total adds tax on it (SPEC 9 "Fee total is the fee plus tax
+ * on the fee", `feeBreakdown`). Undefined when the account has no fee for that situation.
+ */
+export function customerFeeCents(input: {
+  serviceFees: Partial<Record<string, number>>;
+  managementFee: number;
+  situation: string;
+}): number | undefined {
+  const fee = input.serviceFees[input.situation];
+  return fee === undefined ? undefined : fee + input.managementFee;
+}

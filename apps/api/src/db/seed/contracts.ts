@@ -23,9 +23,16 @@ const MIN_CONTRACTS_PER_ACCOUNT = 8;
 
 /**
  * Demo cases by position within an account's contracts, so every brand and branch can demo them:
- * 3 exhausted limits (exceed-limit flow), 5 expired, 6 inactive; the rest are in good standing.
+ * 3 exhausted limits (exceed-limit flow), 4 low coverage (surplus flow), 5 expired, 6 inactive; the
+ * rest are in good standing.
  */
 const EXHAUSTED_SLOT = 3;
+const LOW_COVERAGE_SLOT = 4;
+/**
+ * Amount covered per service of the low-coverage contracts, in US cents: below every road and home
+ * fee of the demo accounts, so any covered situation leaves a surplus (decision 252).
+ */
+const LOW_COVERAGE_USD_CENTS = 2000;
 const EXPIRED_SLOT = 5;
 const INACTIVE_SLOT = 6;
 
@@ -118,6 +125,7 @@ function addContract(
     ? isoDay(random.int(2024, 2025), random.int(1, 12), random.int(1, 28))
     : isoDay(random.int(2027, 2029), random.int(1, 12), random.int(1, 28));
   const exhausted = slot === EXHAUSTED_SLOT;
+  const lowCoverage = slot === LOW_COVERAGE_SLOT;
 
   const coverageLimits: CoverageLimitJson[] = [];
   if (hasRoad) {
@@ -126,7 +134,7 @@ function addContract(
         serviceType: cover.type,
         maxEvents: cover.maxEvents,
         usedEvents: exhausted ? cover.maxEvents : random.int(0, cover.maxEvents - 1),
-        maxAmount: localCents(branch, cover.usd),
+        maxAmount: localCents(branch, lowCoverage ? LOW_COVERAGE_USD_CENTS : cover.usd),
         maxDistanceKm: cover.km ?? null,
       });
     }
@@ -137,7 +145,7 @@ function addContract(
         serviceType: type,
         maxEvents: 2,
         usedEvents: exhausted ? 2 : random.int(0, 1),
-        maxAmount: localCents(branch, 25000),
+        maxAmount: localCents(branch, lowCoverage ? LOW_COVERAGE_USD_CENTS : 25000),
         maxDistanceKm: null,
       });
     }
