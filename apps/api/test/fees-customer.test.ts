@@ -57,7 +57,7 @@ describe('GET /common/fees/customer', () => {
     ],
     [{ branch: 'CR', situation: 'flatTire', accountId: CONNECT_PR }, 'querystring.branch'],
   ])('answers 400 with the field for %j', async (query, field) => {
-    const res = await fee(query as Record<string, string>);
+    const res = await fee(query);
     expect(res.statusCode).toBe(400);
     expect(ApiErrorSchema.parse(res.json()).field).toBe(field);
   });
