@@ -1,6 +1,6 @@
-import { PlannedScreen } from '../../features/placeholder/components/planned-screen.tsx';
+import { ReferenceAddressScreen } from '../../features/location/components/reference-address-screen.tsx';
 
-/** /location/reference: built by the road-journey work (issue 3). */
+/** /location/reference (SPEC 2 "Manual address"). */
 export function Component() {
-  return <PlannedScreen ns="location" titleKey="reference.title" />;
+  return <ReferenceAddressScreen />;
 }

@@ -1,6 +1,6 @@
-import { PlannedScreen } from '../../features/placeholder/components/planned-screen.tsx';
+import { LocationScreen } from '../../features/location/components/location-screen.tsx';
 
-/** /location: built by the road-journey work (issue 3). */
+/** /location (SPEC 2 "Location screen"; `?pick=` is the point-on-map screen, decision 280). */
 export function Component() {
-  return <PlannedScreen ns="location" titleKey="location.title" />;
+  return <LocationScreen />;
 }
