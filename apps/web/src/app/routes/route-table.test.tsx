@@ -131,10 +131,8 @@ describe('route screens', () => {
   }
 
   it('a route built later names its purpose and says it comes in a later version', async () => {
-    await renderAt('/tracking');
-    expect(
-      await screen.findByRole('heading', { name: 'Seguimiento de su asistencia' }),
-    ).toBeInTheDocument();
+    await renderAt('/comments');
+    expect(await screen.findByRole('heading', { name: 'Comentarios' })).toBeInTheDocument();
     expect(screen.getByText(/llegará en una próxima versión/)).toBeInTheDocument();
   });
 

@@ -1,6 +1,6 @@
-import { PlannedScreen } from '../../features/placeholder/components/planned-screen.tsx';
+import { InspectionScreen } from '../../features/tracking/components/inspection-screen.tsx';
 
-/** /tracking/coninspection: built by the road-journey work (issue 3). */
+/** /tracking/coninspection: SPEC 2 "document your accident while you wait for the inspector". */
 export function Component() {
-  return <PlannedScreen ns="tracking" titleKey="inspection.title" />;
+  return <InspectionScreen />;
 }

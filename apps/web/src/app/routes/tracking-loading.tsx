@@ -1,6 +1,6 @@
-import { PlannedScreen } from '../../features/placeholder/components/planned-screen.tsx';
+import { LoadingScreen } from '../../features/tracking/components/loading-screen.tsx';
 
-/** /tracking/loading: built by the road-journey work (issue 3). */
+/** /tracking/loading: SPEC 2 "Tracking loading" (issue 3). */
 export function Component() {
-  return <PlannedScreen ns="tracking" titleKey="loading.title" />;
+  return <LoadingScreen />;
 }

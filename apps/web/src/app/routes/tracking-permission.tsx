@@ -1,6 +1,6 @@
-import { PlannedScreen } from '../../features/placeholder/components/planned-screen.tsx';
+import { PermissionScreen } from '../../features/tracking/components/permission-screen.tsx';
 
-/** /tracking/permission: built by the road-journey work (issue 3). */
+/** /tracking/permission: SPEC 2 "'Are you with your vehicle?' (Yes/No) then Confirm". */
 export function Component() {
-  return <PlannedScreen ns="tracking" titleKey="permission.title" />;
+  return <PermissionScreen />;
 }

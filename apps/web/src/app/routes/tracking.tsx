@@ -1,6 +1,37 @@
-import { PlannedScreen } from '../../features/placeholder/components/planned-screen.tsx';
+import { useRuntimeConfig } from '../../config/runtime-config-context.ts';
+import { CallDriverButton } from '../../features/driver-contact/components/call-driver-button.tsx';
+import { NoteDriverButton } from '../../features/driver-contact/components/note-driver-button.tsx';
+import { FeeDrawer } from '../../features/fees/components/fee-drawer.tsx';
+import { ShareButton } from '../../features/share/components/share-button.tsx';
+import { TrackingScreen } from '../../features/tracking/components/tracking-screen.tsx';
+import { useSessionStore } from '../../stores/session-store.ts';
 
-/** /tracking: built by the road-journey work (issue 3). */
+/** /tracking: SPEC 2 "Tracking" (issue 3), composed from the tracking, contact, share and fee features. */
 export function Component() {
-  return <PlannedScreen ns="tracking" titleKey="tracking.title" />;
+  const config = useRuntimeConfig();
+  const brand = useSessionStore((state) => state.session.brand) ?? config.brand.slug;
+  const isFromWebview = useSessionStore((state) => state.session.userExternalParams.isFromWebview);
+  return (
+    <TrackingScreen
+      renderMap={() => null}
+      renderContact={(service) => {
+        const driver = service.driver;
+        if (!driver?.phone) return null;
+        return (
+          <>
+            <CallDriverButton phone={driver.phone} driverName={driver.name} />
+            <NoteDriverButton
+              serviceNumber={service.serviceNumber}
+              driverPhone={driver.phone}
+              branch={service.branch}
+            />
+          </>
+        );
+      }}
+      renderShare={(service) => (
+        <ShareButton serviceId={service._id} brand={brand} isFromWebview={isFromWebview} />
+      )}
+      renderFees={(service) => <FeeDrawer service={service} />}
+    />
+  );
 }

@@ -1,0 +1,139 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  AccountConfigSchema,
+  ANIMATION_TRACKING_MS,
+  driverIdOf,
+  feesApply,
+  POLL_TRACKING_MS,
+  PROGRESS_REFRESH_MS,
+  trackingAnimationSteps,
+  type LatLng,
+  type Service,
+} from '@auxilio/domain';
+import { useRuntimeConfig } from '../../../config/runtime-config-context.ts';
+import { useSessionStore } from '../../../stores/session-store.ts';
+import { useAccount } from '../../accounts/api/get-account.ts';
+import { useDriverDetails } from '../api/get-driver.ts';
+import { useAnimatedPosition } from '../hooks/use-animated-position.ts';
+import { useFollowService } from '../hooks/use-follow-service.ts';
+import { useLiveService } from '../hooks/use-live-service.ts';
+import { useNow } from '../hooks/use-now.ts';
+import { useRotatingStep } from '../hooks/use-rotating-step.ts';
+import {
+  estimatedTimeText,
+  simulatedProgress,
+  trackingProgressStep,
+  trackingTitle,
+} from '../utils/tracking-view.ts';
+import { DriverCard } from './driver-card.tsx';
+import { NoServiceNotice } from './no-service-notice.tsx';
+import { ProgressBar } from './progress-bar.tsx';
+import { TrackingAnimation } from './tracking-animation.tsx';
+import './tracking.css';
+
+const DEFAULT_ACCOUNT_CONFIG = AccountConfigSchema.parse({});
+
+/** What the map needs: the situation, the driver's (gliding) position and the destination. */
+export interface TrackingMapInput {
+  situation: LatLng | null;
+  driver: LatLng | null;
+  destination: LatLng | null;
+}
+
+/** Controls composed by the route from other features (they never import each other). */
+export interface TrackingSlots {
+  renderMap: (input: TrackingMapInput) => ReactNode;
+  renderContact: (service: Service) => ReactNode;
+  renderShare: (service: Service) => ReactNode;
+  renderFees: (service: Service) => ReactNode;
+  cancelSlot?: ReactNode;
+}
+
+/**
+ * SPEC 2 "Tracking": title by trip status, the estimated time while on route, the 4-step progress
+ * bar, the map with the driver moving (rotating with reminders while Accepted), the driver's details
+ * with call and note, share, and the fee drawer. Live via the stream, else the 17.4 s poll (SPEC 4).
+ */
+export function TrackingScreen(slots: TrackingSlots) {
+  const { t } = useTranslation('tracking');
+  const live = useLiveService(POLL_TRACKING_MS);
+  const service = live.data;
+  useFollowService('tracking', service);
+  if (!live.hasService) return <NoServiceNotice />;
+  if (!service) {
+    return (
+      <main className="tracking">
+        <h1 className="tracking__title">{t('tracking.title')}</h1>
+        <p role={live.isError ? 'alert' : 'status'}>
+          {live.isError ? t('loading.offline') : t('tracking.loading')}
+        </p>
+      </main>
+    );
+  }
+  return <TrackingView service={service} {...slots} />;
+}
+
+function TrackingView({ service, ...slots }: TrackingSlots & { service: Service }) {
+  const { t } = useTranslation('tracking');
+  const config = useRuntimeConfig();
+  const accountId = useSessionStore((state) => state.session.accountId);
+  const account = useAccount(accountId ?? service.account);
+  const accountConfig = account.data?.config ?? DEFAULT_ACCOUNT_CONFIG;
+  const now = useNow(PROGRESS_REFRESH_MS);
+  const details = useDriverDetails(driverIdOf(service.driver));
+
+  const steps = trackingAnimationSteps({ service, brand: config.brand, accountConfig });
+  const stepIndex = useRotatingStep(steps.length, ANIMATION_TRACKING_MS);
+  const title = trackingTitle(service);
+  const eta = estimatedTimeText(service, now);
+  const progress = trackingProgressStep(service);
+  const driverPoint =
+    pointOf(service.driver?.lat, service.driver?.lng) ?? service.locations.provider;
+  const driverShown = useAnimatedPosition(
+    driverPoint ? { lat: driverPoint.lat, lng: driverPoint.lng } : null,
+  );
+  const driver = service.driver
+    ? {
+        ...service.driver,
+        employeeImage: details.data?.employeeImage ?? service.driver.employeeImage,
+        vehicleImage: details.data?.vehicleImage ?? service.driver.vehicleImage,
+      }
+    : null;
+  const map = slots.renderMap({
+    situation: service.locations.situation,
+    driver: driverShown,
+    destination: service.locations.destination,
+  });
+
+  return (
+    <main className="tracking">
+      <h1 className="tracking__title">{t(title.key, { name: title.name })}</h1>
+      {eta && <p className="tracking__eta">{t('tracking.estimatedTime', { time: eta })}</p>}
+      {progress !== null && (
+        <ProgressBar
+          step={progress}
+          driveProgress={progress === 3 ? simulatedProgress(service, now) : null}
+        />
+      )}
+      <TrackingAnimation step={steps[stepIndex] ?? 'map'} map={map} />
+      {driver && (
+        <DriverCard
+          driver={driver}
+          situation={service.situation}
+          actions={slots.renderContact(service)}
+        />
+      )}
+      <div className="tracking__row">{slots.renderShare(service)}</div>
+      {feesApply({
+        brandFeesApply: config.brand.feesApply,
+        legacyReceiptPreview: accountConfig.legacyReceiptPreview,
+      }) && slots.renderFees(service)}
+      {slots.cancelSlot && <div className="tracking__cancel">{slots.cancelSlot}</div>}
+    </main>
+  );
+}
+
+function pointOf(lat: number | null | undefined, lng: number | null | undefined): LatLng | null {
+  return lat != null && lng != null && (lat !== 0 || lng !== 0) ? { lat, lng } : null;
+}

@@ -1,0 +1,15 @@
+import { useEffect, useState } from 'react';
+
+/** The current time, refreshed every `intervalMs` (SPEC 9 "Progress line refresh 10 s"). */
+export function useNow(intervalMs: number): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => {
+      setNow(new Date());
+    }, intervalMs);
+    return () => {
+      clearInterval(timer);
+    };
+  }, [intervalMs]);
+  return now;
+}
