@@ -9,6 +9,8 @@ export interface DialogProps {
   open: boolean;
   onClose: () => void;
   title: ReactNode;
+  /** Optional line under the title; it also describes the dialog (aria-describedby). */
+  description?: ReactNode;
   /** Accessible name of the close button. */
   closeLabel: string;
   children: ReactNode;
@@ -18,8 +20,9 @@ export interface DialogProps {
  * Modal dialog: role="dialog" named by its title, focus kept inside while open, Escape and the
  * backdrop close it, and focus returns to what opened it.
  */
-export function Dialog({ open, onClose, title, closeLabel, children }: DialogProps) {
+export function Dialog({ open, onClose, title, description, closeLabel, children }: DialogProps) {
   const titleId = useId();
+  const descriptionId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
   useEffect(() => {
@@ -78,6 +81,7 @@ export function Dialog({ open, onClose, title, closeLabel, children }: DialogPro
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
+        aria-describedby={description ? descriptionId : undefined}
         tabIndex={-1}
       >
         <div className="dialog__header">
@@ -95,6 +99,11 @@ export function Dialog({ open, onClose, title, closeLabel, children }: DialogPro
             </svg>
           </button>
         </div>
+        {description ? (
+          <p id={descriptionId} className="dialog__description">
+            {description}
+          </p>
+        ) : null}
         <div className="dialog__body">{children}</div>
       </div>
     </div>,
