@@ -474,10 +474,18 @@ export const tips = pgTable(
     currency: text('currency').notNull().default('usd'),
     paymentType: text('payment_type'),
     status: text('status').notNull().default('pending'),
+    /** Card payment references of a card tip (decision 126); null for cash and mobile payments. */
+    chargeIdStripe: text('charge_id_stripe'),
+    cardIdStripe: text('card_id_stripe'),
+    customerIdStripe: text('customer_id_stripe'),
+    /** sha-256 hex of the tip request: a retry with the same body answers the stored tip. */
+    requestHash: text('request_hash'),
     createdAt: createdAt(),
   },
   (t) => [
     index('tips_service_id_idx').on(t.serviceId),
+    // One tip per service (decision 254): retries never charge or record twice.
+    uniqueIndex('tips_service_id_unique').on(t.serviceId),
     check('tips_amount_check', sql`${t.amountCents} >= 0`),
   ],
 );

@@ -2,6 +2,7 @@ import type { Db } from '../db/client.ts';
 import { createAccountsRepository, type AccountsRepository } from './accounts.ts';
 import { createCampaignsRepository, type CampaignsRepository } from './campaigns.ts';
 import { createContractsRepository, type ContractsRepository } from './contracts.ts';
+import { createDriverSmsRepository, type DriverSmsRepository } from './driver-sms.ts';
 import { createDriversRepository, type DriversRepository } from './drivers.ts';
 import { createHealthRepository, type HealthRepository } from './health.ts';
 import { createIntegrationsRepository, type IntegrationsRepository } from './integrations.ts';
@@ -9,6 +10,8 @@ import { createMediaRepository, type MediaRepository } from './media.ts';
 import { createMessagesRepository, type MessagesRepository } from './messages.ts';
 import { createServiceEventsRepository, type ServiceEventsRepository } from './service-events.ts';
 import { createServiceTypesRepository, type ServiceTypesRepository } from './service-types.ts';
+import { createSurveysRepository, type SurveysRepository } from './surveys.ts';
+import { createTipsRepository, type TipsRepository } from './tips.ts';
 import { createServicesRepository, type ServicesRepository } from './services.ts';
 
 /** Every repository over one database; services receive this, never the raw database. */
@@ -17,6 +20,7 @@ export interface Repositories {
   campaigns: CampaignsRepository;
   contracts: ContractsRepository;
   drivers: DriversRepository;
+  driverSms: DriverSmsRepository;
   health: HealthRepository;
   integrations: IntegrationsRepository;
   media: MediaRepository;
@@ -24,6 +28,8 @@ export interface Repositories {
   serviceEvents: ServiceEventsRepository;
   services: ServicesRepository;
   serviceTypes: ServiceTypesRepository;
+  surveys: SurveysRepository;
+  tips: TipsRepository;
 }
 
 export function createRepositories(db: Db): Repositories {
@@ -32,6 +38,7 @@ export function createRepositories(db: Db): Repositories {
     campaigns: createCampaignsRepository(db),
     contracts: createContractsRepository(db),
     drivers: createDriversRepository(db),
+    driverSms: createDriverSmsRepository(db),
     health: createHealthRepository(db),
     integrations: createIntegrationsRepository(db),
     media: createMediaRepository(db),
@@ -39,5 +46,7 @@ export function createRepositories(db: Db): Repositories {
     serviceEvents: createServiceEventsRepository(db),
     services: createServicesRepository(db),
     serviceTypes: createServiceTypesRepository(db),
+    surveys: createSurveysRepository(db),
+    tips: createTipsRepository(db),
   };
 }

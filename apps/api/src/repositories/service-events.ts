@@ -9,7 +9,17 @@ import { serviceEvents, services } from '../db/schema.ts';
 export const SERVICE_EVENTS_CHANNEL = 'service_events';
 
 /** Kinds of history rows written so far; the SSE task may add position, eta, note, ... */
-export type ServiceEventType = 'created' | 'status' | 'trip' | 'driver' | 'position' | 'eta';
+export type ServiceEventType =
+  | 'created'
+  | 'status'
+  | 'trip'
+  | 'driver'
+  | 'position'
+  | 'eta'
+  | 'survey'
+  | 'tip'
+  | 'location'
+  | 'pushOptIn';
 
 export interface ServiceEventRecord {
   id: number;

@@ -4,6 +4,7 @@ import {
   boundedText,
   LatitudeSchema,
   LongitudeSchema,
+  PhoneSchema,
   requiredText,
   ServiceNumberSchema,
 } from './primitives.ts';
@@ -89,7 +90,8 @@ export const DriverSmsRequestSchema = z
   .object({
     message: requiredText(480),
     serviceNumber: ServiceNumberSchema,
-    phone: requiredText(30),
+    /** The driver's phone (decision 253: it must be the phone of the service's driver). */
+    phone: PhoneSchema,
     branch: BranchSchema,
   })
   .refine((body) => body.message.startsWith(smsPrefix(body.serviceNumber)), {

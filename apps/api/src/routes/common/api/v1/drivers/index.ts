@@ -1,9 +1,15 @@
-import { DriverListResponseSchema } from '@auxilio/domain';
+import {
+  ApiErrorSchema,
+  DriverListResponseSchema,
+  DriverSmsRequestSchema,
+  DriverSmsResponseSchema,
+} from '@auxilio/domain';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { APP_KEY_ERROR_RESPONSES, APP_KEY_SECURITY } from '../../../../../lib/route-schemas.ts';
 import { listDrivers } from '../../../../../services/dispatch.ts';
+import { sendDriverSms } from '../../../../../services/driver-sms.ts';
 
-/** SPEC 7 "GET /api/v1/drivers: all drivers". */
+/** SPEC 7 "GET /api/v1/drivers: all drivers" and POST /api/v1/drivers/sms. */
 const driversRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   app.get(
     '/',
@@ -16,6 +22,29 @@ const driversRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       },
     },
     () => listDrivers(app.repositories),
+  );
+
+  app.post(
+    '/sms',
+    {
+      schema: {
+        tags: ['drivers'],
+        summary: "Text the service's driver (queued in the outbox); answers { status: true }",
+        description:
+          "Needs `Authorization: Bearer <token>` of the service. `message` starts with 'No Reply: " +
+          "#{serviceNumber}: '; `phone` is the assigned driver's phone (decision 253). The same " +
+          'text again queues nothing new.',
+        security: APP_KEY_SECURITY,
+        body: DriverSmsRequestSchema,
+        response: {
+          200: DriverSmsResponseSchema,
+          ...APP_KEY_ERROR_RESPONSES,
+          403: ApiErrorSchema.describe('The bearer token does not open that service number'),
+          409: ApiErrorSchema.describe('No driver is assigned to the service yet'),
+        },
+      },
+    },
+    (request) => sendDriverSms(app.repositories, request.headers.authorization, request.body),
   );
   done();
 };
