@@ -1,6 +1,7 @@
-import { PlannedScreen } from '../../features/placeholder/components/planned-screen.tsx';
+import { ClientsScreen } from '../../features/clients/components/clients-screen.tsx';
+import '../../features/services/components/flow-screen.css';
 
-/** /clients: built by the road-journey work (issue 3). */
+/** /clients: the client form (SPEC 2, SPEC 3). */
 export function Component() {
-  return <PlannedScreen ns="clients" titleKey="title" />;
+  return <ClientsScreen />;
 }

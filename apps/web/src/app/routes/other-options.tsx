@@ -1,6 +1,21 @@
-import { PlannedScreen } from '../../features/placeholder/components/planned-screen.tsx';
+import { useParams } from 'wouter';
+import { OtherOptionsScreen } from '../../features/other-options/components/other-options-screen.tsx';
+import { otherOptionOf } from '../../features/other-options/utils/other-option.ts';
+import '../../features/services/components/flow-screen.css';
+import { useRequestAccount } from './request-account.ts';
 
-/** /other-options/:option: built by the road-journey work (issue 3). */
+/** /other-options/:option: vehicleNotFound and exceedLimit (SPEC 2, SPEC 8). */
 export function Component() {
-  return <PlannedScreen ns="other-options" titleKey="title" />;
+  const params = useParams<{ option: string }>();
+  const { account, helpPhone } = useRequestAccount();
+  return (
+    <OtherOptionsScreen
+      option={otherOptionOf(params.option)}
+      account={account.data}
+      phone={account.data?.phone || helpPhone}
+      openAccount={(url) => {
+        window.location.assign(url);
+      }}
+    />
+  );
 }

@@ -1,6 +1,14 @@
-import { PlannedScreen } from '../../features/placeholder/components/planned-screen.tsx';
+import { DispatchGuard } from '../../features/services/components/dispatch-guard.tsx';
+import '../../features/services/components/flow-screen.css';
+import { PlateScreen } from '../../features/vehicle/components/plate-screen.tsx';
+import { useRequestAccount } from './request-account.ts';
 
-/** /plate: built by the road-journey work (issue 3). */
+/** /plate (dispatch guard): the vehicle lookup, contract search and limit check (SPEC 2, 4, 8). */
 export function Component() {
-  return <PlannedScreen ns="plate" titleKey="title" />;
+  const { loadAccount } = useRequestAccount();
+  return (
+    <DispatchGuard>
+      <PlateScreen loadAccount={loadAccount} />
+    </DispatchGuard>
+  );
 }

@@ -1,6 +1,12 @@
-import { PlannedScreen } from '../../features/placeholder/components/planned-screen.tsx';
+import { DispatchGuard } from '../../features/services/components/dispatch-guard.tsx';
+import { TowPassengersScreen } from '../../features/services/components/tow-passengers-screen.tsx';
+import '../../features/services/components/flow-screen.css';
 
-/** /services/tow: built by the road-journey work (issue 3). */
+/** /services/tow (dispatch guard): the tow's passenger counter (SPEC 2). */
 export function Component() {
-  return <PlannedScreen ns="services" titleKey="tow.title" />;
+  return (
+    <DispatchGuard>
+      <TowPassengersScreen />
+    </DispatchGuard>
+  );
 }

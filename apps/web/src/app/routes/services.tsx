@@ -1,6 +1,21 @@
-import { PlannedScreen } from '../../features/placeholder/components/planned-screen.tsx';
+import { DispatchGuard } from '../../features/services/components/dispatch-guard.tsx';
+import { ServicesScreen } from '../../features/services/components/services-screen.tsx';
+import '../../features/services/components/flow-screen.css';
+import { useKnownCustomerLookup } from '../../features/vehicle/hooks/use-known-customer-lookup.ts';
+import { useRequestAccount } from './request-account.ts';
 
-/** /services: built by the road-journey work (issue 3). */
+/** /services (dispatch guard): service tiles and Continue on the track (SPEC 2, SPEC 4). */
 export function Component() {
-  return <PlannedScreen ns="services" titleKey="picker.title" />;
+  const { account, loadAccount, helpPhone } = useRequestAccount();
+  const lookup = useKnownCustomerLookup(loadAccount);
+  return (
+    <DispatchGuard>
+      <ServicesScreen
+        account={account.data}
+        accountFailed={account.isError}
+        helpPhone={helpPhone}
+        lookup={lookup}
+      />
+    </DispatchGuard>
+  );
 }
