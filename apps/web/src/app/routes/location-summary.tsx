@@ -1,6 +1,19 @@
-import { PlannedScreen } from '../../features/placeholder/components/planned-screen.tsx';
+import { useSessionStore } from '../../stores/session-store.ts';
+import { LocationSummaryMap } from '../../features/location/components/location-summary-map.tsx';
+import { useSubmitServiceRequest } from '../../features/service-request/hooks/use-submit-service-request.ts';
+import { LocationSummaryScreen } from '../../features/summary/components/location-summary-screen.tsx';
 
-/** /location/summary: built by the road-journey work (issue 3). */
+/**
+ * /location/summary (SPEC 2 "Bottom sheet"): the location map above the summary sheet; the direct
+ * submit of SPEC 4 is the service-request feature's.
+ */
 export function Component() {
-  return <PlannedScreen ns="location" titleKey="summary.title" />;
+  const locations = useSessionStore((state) => state.session.locations);
+  const { submit, isPending, error } = useSubmitServiceRequest();
+  return (
+    <LocationSummaryScreen
+      map={<LocationSummaryMap locations={locations} />}
+      submitRequest={{ submit: () => submit(), isPending, failed: error !== null }}
+    />
+  );
 }

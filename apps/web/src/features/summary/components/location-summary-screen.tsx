@@ -1,0 +1,196 @@
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import {
+  canConfirmLocation,
+  ESTIMATED_TIME_RANGE,
+  formatMoney,
+  hasSurplus,
+  routeAfterSummary,
+  summaryPrice,
+  timeZoneOf,
+  vehicleInfoLines,
+  type Branch,
+} from '@auxilio/domain';
+import { Button } from '../../../components/ui/button/button.tsx';
+import { useRuntimeConfig } from '../../../config/runtime-config-context.ts';
+import { useSessionStore } from '../../../stores/session-store.ts';
+import { useAccount } from '../../accounts/api/get-account.ts';
+import { useCustomerFee } from '../api/get-customer-fee.ts';
+import { PriceBlock } from './price-block.tsx';
+import { SchedulePicker } from './schedule-picker.tsx';
+import { SurplusDialog } from './surplus-dialog.tsx';
+import { VehicleInfo } from './vehicle-info.tsx';
+import './location-summary.css';
+
+/** What the request button does when the service is submitted directly (SPEC 4). */
+export interface SubmitRequest {
+  submit: () => Promise<void>;
+  isPending: boolean;
+  /** Set when the last submit failed. */
+  failed: boolean;
+}
+
+export interface LocationSummaryScreenProps {
+  /** The map above the sheet (composed by the route). */
+  map?: ReactNode;
+  submitRequest: SubmitRequest;
+  now?: () => Date;
+}
+
+/**
+ * /location/summary (SPEC 2 "Bottom sheet ... then service summary"): where, when (Now / Scheduled),
+ * 'Estimated time' '35 - 45', the vehicle, the price and the surplus popup. The request button
+ * follows SPEC 4 routeAfterSummary: /payment (connect brand or a surplus), /clients (home track) or
+ * the direct submit.
+ */
+export function LocationSummaryScreen({ map, submitRequest, now }: LocationSummaryScreenProps) {
+  const { t } = useTranslation('location');
+  const [, navigate] = useLocation();
+  const config = useRuntimeConfig();
+  const session = useSessionStore((state) => state.session);
+  const patchSession = useSessionStore((state) => state.patchSession);
+  const accountId = session.accountId ?? config.accountId;
+  const account = useAccount(accountId);
+  const branch: Branch =
+    account.data?.branch ??
+    config.brandAccounts.find((entry) => entry.id === accountId)?.branch ??
+    config.brand.country;
+  const surplus = hasSurplus(session.surplus) ? session.surplus : null;
+  const [surplusOpen, setSurplusOpen] = useState(surplus !== null);
+  const [scheduleValid, setScheduleValid] = useState(true);
+
+  const feesShown = config.brand.feesApply || account.data?.config.legacyReceiptPreview === true;
+  const fee = useCustomerFee(
+    feesShown && accountId && session.situation
+      ? { branch, situation: session.situation, distance: session.distance ?? 0, accountId }
+      : null,
+  );
+  const price = summaryPrice({
+    brandFeesApply: config.brand.feesApply,
+    legacyReceiptPreview: account.data?.config.legacyReceiptPreview ?? false,
+    feeCents: fee.data ?? null,
+    taxRate: account.data?.tax.rate ?? 0,
+    surplus,
+  });
+
+  const { situation, destination } = session.locations;
+  const located = canConfirmLocation({
+    situationAddress: situation.address,
+    serviceType: session.situation,
+    destination,
+  });
+  const next = routeAfterSummary({ session, brand: config.brand });
+  const toPayment = next.kind === 'route' && next.to === '/payment';
+  const lines = vehicleInfoLines({
+    clientForm: session.clientForm,
+    customerContract: session.customerContract,
+    showVinAndPhone: config.brand.vehicleInfoShowsVinAndPhone,
+  });
+
+  const onRequest = () => {
+    if (next.kind === 'route') navigate(next.to);
+    else void submitRequest.submit();
+  };
+
+  return (
+    <main className="summary-screen">
+      {map}
+      <section className="summary-sheet" aria-labelledby="summary-title">
+        <span className="summary-sheet__handle" aria-hidden="true" />
+        <h1 id="summary-title" className="summary-sheet__title">
+          {t('summary.title')}
+        </h1>
+        {located ? (
+          <section className="summary-section" aria-label={t('summary.situation')}>
+            <dl className="summary-places">
+              <div>
+                <dt>{t('summary.situation')}</dt>
+                <dd>{situation.prettyAddress || situation.address}</dd>
+              </div>
+              {session.situation === 'towBreakdown' ? (
+                <div>
+                  <dt>{t('summary.destination')}</dt>
+                  <dd>{destination.prettyAddress || destination.address}</dd>
+                </div>
+              ) : null}
+            </dl>
+            <button
+              type="button"
+              className="summary-link"
+              onClick={() => {
+                navigate('/location');
+              }}
+            >
+              {t('summary.change')}
+            </button>
+          </section>
+        ) : (
+          <section className="summary-section">
+            <p className="summary-error" role="alert">
+              {t('summary.missing')}
+            </p>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                navigate('/location');
+              }}
+            >
+              {t('summary.backToLocation')}
+            </Button>
+          </section>
+        )}
+        <SchedulePicker
+          schedule={session.schedule}
+          timeZone={timeZoneOf(branch)}
+          onScheduleChange={(schedule) => {
+            patchSession({ schedule });
+          }}
+          onValidityChange={setScheduleValid}
+          now={now}
+        />
+        <div className="summary-estimate">
+          <span>{t('summary.estimatedTime')}</span>
+          <strong>{t('summary.estimatedValue', { range: ESTIMATED_TIME_RANGE })}</strong>
+        </div>
+        <VehicleInfo lines={lines} />
+        <PriceBlock
+          price={price}
+          branch={branch}
+          taxLabel={account.data?.tax.label ?? ''}
+          surplus={surplus !== null}
+          loading={feesShown && fee.isLoading}
+          failed={feesShown && fee.isError}
+          onSurplusInfo={() => {
+            setSurplusOpen(true);
+          }}
+        />
+        <div className="summary-sheet__footer">
+          {submitRequest.failed ? (
+            <p className="summary-error" role="alert">
+              {t('summary.submitError')}
+            </p>
+          ) : null}
+          <Button
+            disabled={!located || !scheduleValid || submitRequest.isPending}
+            aria-busy={submitRequest.isPending || undefined}
+            onClick={onRequest}
+          >
+            {submitRequest.isPending
+              ? t('summary.sending')
+              : t(toPayment ? 'summary.continueToPayment' : 'summary.request')}
+          </Button>
+        </div>
+      </section>
+      {surplus ? (
+        <SurplusDialog
+          open={surplusOpen}
+          onClose={() => {
+            setSurplusOpen(false);
+          }}
+          amountText={formatMoney(price?.totalCents ?? surplus.amount, branch)}
+        />
+      ) : null}
+    </main>
+  );
+}
