@@ -114,21 +114,23 @@ interface Call {
 function installServer({ schedule = '', failCreates = 0 } = {}) {
   const calls: Call[] = [];
   let failuresLeft = failCreates;
-  const fetchStub = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
+  const fetchStub = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
+    const url = input instanceof Request ? input.url : input.toString();
     const method = init?.method ?? 'GET';
     const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
     calls.push({ method, url, body, headers: new Headers(init?.headers) });
     const json = (status: number, data: unknown) =>
-      new Response(JSON.stringify(data), {
-        status,
-        headers: { 'content-type': 'application/json' },
-      });
+      Promise.resolve(
+        new Response(JSON.stringify(data), {
+          status,
+          headers: { 'content-type': 'application/json' },
+        }),
+      );
     if (method === 'GET' && url === `/common/accounts/${ACCOUNT_ID}`) return json(200, account);
     if (method === 'POST' && url === '/common/api/v1/service-requests') {
       if (failuresLeft > 0) {
         failuresLeft -= 1;
-        throw new TypeError('Failed to fetch');
+        return Promise.reject(new TypeError('Failed to fetch'));
       }
       const { serviceId } = body as { serviceId: string };
       return json(201, { token: TOKEN, eventId: 'ev-1', serviceId, serviceNumber: '1045872' });
@@ -167,6 +169,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe('useSubmitServiceRequest', () => {
@@ -268,7 +271,7 @@ describe('useSubmitServiceRequest', () => {
   it('leaves the app for the configured success link with the service number', async () => {
     installServer();
     const assign = vi.fn();
-    vi.stubGlobal('location', { ...window.location, assign });
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ assign } as unknown as Location);
     const { hook } = setup({
       ...requestSession,
       integrations: [

@@ -86,7 +86,7 @@ export function useSubmitServiceRequest(): SubmitServiceRequest {
         const session = useSessionStore.getState().session;
         const accountId = session.accountId ?? config.accountId;
         if (!accountId) throw new IncompleteRequestError('accountId');
-        const account = await queryClient.fetchQuery(getAccountQueryOptions(config, accountId));
+        const account = await queryClient.query(getAccountQueryOptions(config, accountId));
         const payload = buildServiceRequestPayload(
           session,
           account,
@@ -119,7 +119,7 @@ export function useSubmitServiceRequest(): SubmitServiceRequest {
         // service exists anyway: route by what the session asked for rather than stay stuck.
         let service: Pick<Service, 'schedule' | 'serviceNumber'>;
         try {
-          service = await queryClient.fetchQuery(
+          service = await queryClient.query(
             getServiceQueryOptions(api, created.serviceId, created.token),
           );
           store.patchSession({ serviceNumber: service.serviceNumber });
