@@ -1,4 +1,37 @@
-import type { FastifyInstance } from 'fastify';
+import {
+  ApiErrorSchema,
+  SurveySubmitRequestSchema,
+  SurveySubmitResponseSchema,
+} from '@auxilio/domain';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { APP_KEY_ERROR_RESPONSES, APP_KEY_SECURITY } from '../../../lib/route-schemas.ts';
+import { submitSurvey } from '../../../services/post-service.ts';
 
-/** /common/surveys: handlers arrive with the road journey (issue 3). */
-export default async function routes(_app: FastifyInstance): Promise<void> {}
+/** SPEC 7 POST /surveys. */
+const surveysRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
+  app.post(
+    '/',
+    {
+      schema: {
+        tags: ['post-service'],
+        summary: "Answer the service's survey (once; a retry answers the same)",
+        description:
+          'Needs `Authorization: Bearer <token>` of the service. Each answer must fit the ' +
+          "brand's question of that key (decision 113); marks `surveys.answered` and stamps the " +
+          'end date when the service has none (decision 254).',
+        security: APP_KEY_SECURITY,
+        body: SurveySubmitRequestSchema,
+        response: {
+          200: SurveySubmitResponseSchema,
+          ...APP_KEY_ERROR_RESPONSES,
+          403: ApiErrorSchema.describe('The bearer token does not open that service'),
+          409: ApiErrorSchema.describe('The service was cancelled'),
+        },
+      },
+    },
+    (request) => submitSurvey(app.repositories, request.headers.authorization, request.body),
+  );
+  done();
+};
+
+export default surveysRoutes;
