@@ -591,3 +591,35 @@ export const idempotencyRecords = pgTable('idempotency_records', {
   statusCode: integer('status_code').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * Card charges of the embedded sandbox provider (decision 291). No card data beyond brand and last
+ * four digits; a retry with the same idempotency key answers the stored outcome.
+ */
+export const cardCharges = pgTable(
+  'card_charges',
+  {
+    id: text('id').primaryKey(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** sha-256 hex of the request without number and CVC: another body for the same key is a 409. */
+    requestHash: text('request_hash').notNull(),
+    provider: text('provider').notNull().default('sandbox'),
+    /** succeeded | declined. */
+    status: text('status').notNull(),
+    /** card_declined | insufficient_funds | expired_card when declined. */
+    declineCode: text('decline_code'),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    email: text('email'),
+    cardBrand: text('card_brand').notNull(),
+    cardLast4: text('card_last4').notNull(),
+    customerId: text('customer_id').notNull(),
+    cardId: text('card_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('card_charges_idempotency_key_unique').on(t.idempotencyKey),
+    check('card_charges_status_check', sql`${t.status} IN ('succeeded', 'declined')`),
+    check('card_charges_amount_check', sql`${t.amountCents} > 0`),
+  ],
+);
