@@ -1,0 +1,74 @@
+import type { ReactNode } from 'react';
+import { vi } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { INITIAL_SESSION, type Service } from '@auxilio/domain';
+import { useSessionStore } from '../../../stores/session-store.ts';
+import { testConfig } from '../../../test/fixtures.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
+import { createTestI18n } from '../../../test/test-i18n.ts';
+import { FakeEventSource } from './fake-event-source.ts';
+import { SERVICE_ID, SERVICE_TOKEN } from './service-fixture.ts';
+
+/** Requests the fake server saw, as `METHOD path`. */
+export interface FakeServer {
+  calls: string[];
+  /** What GET /common/services/{id} answers from now on. */
+  setService: (service: Service) => void;
+  serviceReads: () => number;
+}
+
+/**
+ * The real app pieces around a tracking screen: a session holding a service, a fake HTTP server at
+ * the fetch boundary and a fake EventSource at the browser boundary, and a memory router.
+ */
+export async function renderTracking(
+  ui: ReactNode,
+  { path, service }: { path: string; service: Service },
+) {
+  const server = fakeServer(service);
+  FakeEventSource.instances = [];
+  sessionStorage.clear();
+  vi.stubGlobal('EventSource', FakeEventSource);
+  useSessionStore.setState({
+    session: { ...INITIAL_SESSION, serviceId: SERVICE_ID, token: SERVICE_TOKEN, brand: 'demo' },
+  });
+  const location = memoryLocation({ path, record: true });
+  const view = renderWithProviders(<Router hook={location.hook}>{ui}</Router>, {
+    config: testConfig(),
+    i18n: await createTestI18n('es'),
+  });
+  return { ...view, server, history: location.history };
+}
+
+function fakeServer(initial: Service): FakeServer {
+  let service = initial;
+  const calls: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((input: string, init?: RequestInit) => {
+      const url = new URL(input, 'http://localhost');
+      calls.push(`${init?.method ?? 'GET'} ${url.pathname}`);
+      if (url.pathname === `/common/services/${SERVICE_ID}`)
+        return Promise.resolve(json(200, service));
+      if (url.pathname === '/common/api/v1/drivers/sms')
+        return Promise.resolve(json(200, { status: true }));
+      return Promise.resolve(json(404, { code: 'NOT_FOUND', message: 'Not found' }));
+    }),
+  );
+  return {
+    calls,
+    setService: (next) => {
+      service = next;
+    },
+    serviceReads: () =>
+      calls.filter((call) => call === `GET /common/services/${SERVICE_ID}`).length,
+  };
+}
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+}
