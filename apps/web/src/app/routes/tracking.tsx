@@ -1,4 +1,5 @@
 import { useRuntimeConfig } from '../../config/runtime-config-context.ts';
+import { CancelServiceButton } from '../../features/cancellation/index.ts';
 import { CallDriverButton } from '../../features/driver-contact/components/call-driver-button.tsx';
 import { NoteDriverButton } from '../../features/driver-contact/components/note-driver-button.tsx';
 import { FeeDrawer } from '../../features/fees/components/fee-drawer.tsx';
@@ -32,6 +33,7 @@ export function Component() {
         <ShareButton serviceId={service._id} brand={brand} isFromWebview={isFromWebview} />
       )}
       renderFees={(service) => <FeeDrawer service={service} />}
+      cancelSlot={<CancelServiceButton />}
     />
   );
 }
