@@ -27,3 +27,7 @@ export const SituationSpecificationRequestSchema = z.object({
   imagesCount: z.number().int().min(0).max(50),
 });
 export type SituationSpecificationRequest = z.infer<typeof SituationSpecificationRequestSchema>;
+
+/** Answer of the pushOptIn update: the service and its stored choice (decision 255). */
+export const PushOptInResponseSchema = z.object({ _id: z.string(), pushOptIn: z.boolean() });
+export type PushOptInResponse = z.infer<typeof PushOptInResponseSchema>;

@@ -2,16 +2,21 @@ import {
   ApiErrorSchema,
   CancellationEmailRequestSchema,
   CancellationEmailResponseSchema,
+  PushOptInRequestSchema,
+  PushOptInResponseSchema,
+  ServiceIdSchema,
   ServiceRequestPayloadSchema,
   ServiceRequestResponseSchema,
 } from '@auxilio/domain';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { APP_KEY_ERROR_RESPONSES, APP_KEY_SECURITY } from '../../../../../lib/route-schemas.ts';
 import { queueCancellationEmail } from '../../../../../services/cancellation.ts';
 import {
   createServiceRequest,
   SERVICE_REQUEST_CREATED,
 } from '../../../../../services/service-requests.ts';
+import { updatePushOptIn } from '../../../../../services/service-updates.ts';
 
 /** SPEC 7 POST /api/v1/service-requests and POST /api/v1/service-requests/cancel. */
 const serviceRequestsRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
@@ -60,6 +65,34 @@ const serviceRequestsRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
     },
     (request) =>
       queueCancellationEmail(app.repositories, request.headers.authorization, request.body),
+  );
+
+  app.patch(
+    '/:id/pushOptIn',
+    {
+      schema: {
+        tags: ['services'],
+        summary: "Store the customer's push-notification choice (SPEC 7 {pushOptIn})",
+        description:
+          'Needs `Authorization: Bearer <token>` of the service (decision 255). The same value ' +
+          'again writes nothing.',
+        security: APP_KEY_SECURITY,
+        params: z.object({ id: ServiceIdSchema }),
+        body: PushOptInRequestSchema,
+        response: {
+          200: PushOptInResponseSchema,
+          ...APP_KEY_ERROR_RESPONSES,
+          403: ApiErrorSchema.describe('The bearer token does not open that service'),
+        },
+      },
+    },
+    (request) =>
+      updatePushOptIn(
+        app.repositories,
+        request.headers.authorization,
+        request.params.id,
+        request.body.pushOptIn,
+      ),
   );
   done();
 };

@@ -1,4 +1,9 @@
-import { ApiErrorSchema, ServiceIdSchema } from '@auxilio/domain';
+import {
+  ApiErrorSchema,
+  LocationUpdateSchema,
+  ServiceIdSchema,
+  ServiceSchema,
+} from '@auxilio/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,6 +11,7 @@ import { APP_KEY_HEADER } from '../../../../../plugins/app/app-key.ts';
 import { APP_KEY_ERROR_RESPONSES, APP_KEY_SECURITY } from '../../../../../lib/route-schemas.ts';
 import { AppError } from '../../../../../lib/errors.ts';
 import { authorizeService } from '../../../../../services/service-tokens.ts';
+import { updateSituationLocation } from '../../../../../services/service-updates.ts';
 import { openServiceEventStream } from './event-stream.ts';
 
 // ARCHITECTURE decision 3 / issue 3 "Live updates": GET /common/api/v1/services/{id}/events.
@@ -105,6 +111,38 @@ const serviceEventsRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         log: request.log,
       });
     },
+  );
+
+  app.patch(
+    '/:id/locations',
+    {
+      // Registered outside the app-key hook of /common (for the event stream): checked here.
+      onRequest: app.requireAppKey,
+      schema: {
+        tags: ['services'],
+        summary: "Move the service's situation to the customer's position; answers the service",
+        description:
+          'Needs `Authorization: Bearer <token>` of the service. SPEC 5: a position with ' +
+          '`accuracy` over 20 m is refused (400 `body.accuracy`); zero coordinates are refused. ' +
+          'A finished or cancelled service is a 409 (decision 255).',
+        security: APP_KEY_SECURITY,
+        params: z.object({ id: ServiceIdSchema }),
+        body: LocationUpdateSchema,
+        response: {
+          200: ServiceSchema,
+          ...APP_KEY_ERROR_RESPONSES,
+          403: ApiErrorSchema.describe('The bearer token does not open that service'),
+          409: ApiErrorSchema.describe('The service is finished or cancelled'),
+        },
+      },
+    },
+    (request) =>
+      updateSituationLocation(
+        app.repositories,
+        request.headers.authorization,
+        request.params.id,
+        request.body,
+      ),
   );
   done();
 };

@@ -1,0 +1,102 @@
+import {
+  isAccurateEnough,
+  isValidCoordinate,
+  type LocationUpdate,
+  type PushOptInResponse,
+  type Service,
+} from '@auxilio/domain';
+import { AppError } from '../lib/errors.ts';
+import type { Repositories } from '../repositories/index.ts';
+import { toService } from './service-requests.ts';
+import { authorizeService } from './service-tokens.ts';
+
+// SPEC 7 PATCH /api/v1/service-requests/{id}/pushOptIn ({pushOptIn}) and
+// PATCH /api/v1/services/{id}/locations ("{situationAddress}; the location update also sends lat,
+// lng, address, placeId, accuracy and returns the updated service"). Decision 255.
+
+type Repos = Pick<Repositories, 'services' | 'drivers'>;
+
+const FINAL_STATUSES = new Set(['Finished', 'Cancelled', 'Void']);
+
+function forbidden(): AppError {
+  return new AppError('FORBIDDEN', 'This token does not give access to that service');
+}
+
+/** Stores the customer's push-notification choice; the same value again writes nothing. */
+export async function updatePushOptIn(
+  repos: Repos,
+  authorization: string | undefined,
+  serviceId: string,
+  pushOptIn: boolean,
+): Promise<PushOptInResponse> {
+  await authorizeService(repos, authorization, serviceId);
+  const outcome = await repos.drivers.changeService(serviceId, (service) =>
+    service.pushOptIn === pushOptIn
+      ? 'keep'
+      : {
+          servicePatch: { pushOptIn },
+          events: [{ type: 'pushOptIn', payload: { pushOptIn } }],
+        },
+  );
+  if (!outcome) throw forbidden();
+  return { _id: outcome.service.id, pushOptIn: outcome.service.pushOptIn };
+}
+
+/**
+ * Moves the service's situation to the customer's position (SPEC 4 "Location permission
+ * (tracking)": success updates the service location). SPEC 5: "Live position accepted only when
+ * accuracy is 20 m or better" and coordinates must be non-zero (400 naming the field otherwise).
+ * A finished or cancelled service keeps its situation (409). Answers the updated service.
+ */
+export async function updateSituationLocation(
+  repos: Repos,
+  authorization: string | undefined,
+  serviceId: string,
+  update: LocationUpdate,
+  now: Date = new Date(),
+): Promise<Service> {
+  await authorizeService(repos, authorization, serviceId);
+  if (!isValidCoordinate(update)) {
+    throw new AppError('BAD_REQUEST', 'Coordinates must both be non-zero', 'body.lat');
+  }
+  // A position without accuracy is one the customer chose, not a live fix (as for drivers, 231).
+  if (update.accuracy !== undefined && !isAccurateEnough(update.accuracy)) {
+    throw new AppError(
+      'BAD_REQUEST',
+      'The position is not accurate enough: 20 m or better is needed',
+      'body.accuracy',
+    );
+  }
+  const outcome = await repos.drivers.changeService(serviceId, (service) => {
+    if (FINAL_STATUSES.has(service.status)) {
+      throw new AppError('CONFLICT', `A service that is ${service.status} keeps its location`);
+    }
+    return {
+      servicePatch: {
+        situationLat: update.lat,
+        situationLng: update.lng,
+        situationAddress: update.situationAddress,
+        situationPrettyAddress: update.address,
+        situationPlaceId: update.placeId ?? service.situationPlaceId,
+        situationAccuracy: update.accuracy ?? null,
+        locationPermission: 'GRANTED',
+      },
+      events: [
+        {
+          type: 'location',
+          payload: {
+            lat: update.lat,
+            lng: update.lng,
+            address: update.situationAddress,
+            accuracy: update.accuracy ?? null,
+            at: now.toISOString(),
+          },
+        },
+      ],
+    };
+  });
+  if (!outcome) throw forbidden();
+  const record = await repos.services.findById(serviceId);
+  if (!record) throw forbidden();
+  return toService(record);
+}
