@@ -13,7 +13,11 @@ export function Component() {
   return (
     <LocationSummaryScreen
       map={<LocationSummaryMap locations={locations} />}
-      submitRequest={{ submit: () => submit(), isPending, failed: error !== null }}
+      submitRequest={{
+        submit: () => submit(),
+        isPending,
+        failure: error === null ? null : error.code === 'NETWORK' ? 'network' : 'rejected',
+      }}
     />
   );
 }

@@ -46,7 +46,7 @@ function submitSpy(): SubmitRequest & { calls: number } {
   const request = {
     calls: 0,
     isPending: false,
-    failed: false,
+    failure: null,
     submit: () => {
       request.calls += 1;
       return Promise.resolve();
@@ -245,16 +245,19 @@ describe('/location/summary (SPEC 2 "Bottom sheet")', () => {
     expect(location.history.at(-1)).toBe('/location');
   });
 
-  it('a failed submit says so and keeps the button', async () => {
+  it.each([
+    { failure: 'network' as const, text: 'Revise su conexión' },
+    { failure: 'rejected' as const, text: 'Revise sus datos' },
+  ])('a failed submit ($failure) says why and keeps the button', async ({ failure, text }) => {
     fakeCommonApi();
     startSession();
     await renderAt(
       <LocationSummaryScreen
-        submitRequest={{ submit: () => Promise.resolve(), isPending: false, failed: true }}
+        submitRequest={{ submit: () => Promise.resolve(), isPending: false, failure }}
       />,
       '/location/summary',
     );
-    expect(screen.getByRole('alert')).toHaveTextContent('No pudimos enviar su solicitud.');
+    expect(screen.getByRole('alert')).toHaveTextContent(text);
     expect(screen.getByRole('button', { name: 'Solicitar servicio' })).toBeEnabled();
   });
 });

@@ -27,8 +27,8 @@ import './location-summary.css';
 export interface SubmitRequest {
   submit: () => Promise<void>;
   isPending: boolean;
-  /** Set when the last submit failed. */
-  failed: boolean;
+  /** Why the last submit failed: no connection, or the server refused the request. */
+  failure: 'network' | 'rejected' | null;
 }
 
 export interface LocationSummaryScreenProps {
@@ -166,9 +166,13 @@ export function LocationSummaryScreen({ map, submitRequest, now }: LocationSumma
           }}
         />
         <div className="summary-sheet__footer">
-          {submitRequest.failed ? (
+          {submitRequest.failure ? (
             <p className="summary-error" role="alert">
-              {t('summary.submitError')}
+              {t(
+                submitRequest.failure === 'network'
+                  ? 'summary.submitError'
+                  : 'summary.submitRejected',
+              )}
             </p>
           ) : null}
           <Button
