@@ -105,6 +105,7 @@ describe('/location/summary (SPEC 2 "Bottom sheet")', () => {
     const picker = screen.getByLabelText('Fecha y hora');
     const request = screen.getByRole('button', { name: 'Solicitar servicio' });
     expect(request).toBeDisabled();
+    expect(screen.getByText('Elija la fecha y la hora en que necesita el servicio.')).toBeVisible();
 
     const zone = 'America/Puerto_Rico';
     const past = toLocalDateTimeInput(new Date(Date.now() - 2 * 3_600_000), zone);

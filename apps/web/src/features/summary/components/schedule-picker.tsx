@@ -100,6 +100,8 @@ export function SchedulePicker({
             <p id={errorId} className="summary-error" role="alert">
               {t(error === 'past' ? 'summary.schedulePast' : 'summary.scheduleInvalid')}
             </p>
+          ) : value === '' ? (
+            <p className="summary-muted">{t('summary.scheduleHint')}</p>
           ) : null}
         </div>
       ) : null}
