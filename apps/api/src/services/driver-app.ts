@@ -4,6 +4,7 @@ import {
   mergeDriverEta,
   nextTripStatus,
   parseTripStatus,
+  ServiceStatusSchema,
   statusKeyOfTripStatus,
   statusNumberOf,
   tripStatusRank,
@@ -42,7 +43,7 @@ export interface TripStatusResult {
   status: string;
   statusNumber: number;
   tripStatus: TripStatus;
-  /** False when the reported status was not ahead of the current one (SPEC 4: ignored). */
+  /** False when the reported status was the current one again (a retry: nothing written). */
   changed: boolean;
 }
 
@@ -91,14 +92,25 @@ function tripPlan(
     throw new AppError('CONFLICT', `The service is ${service.status}: its trip cannot change`);
   }
   const current = parseTripStatus(service.tripStatus);
-  // SPEC 4: "Statuses move forward by rank only; a lower rank never replaces the current one."
+  // SPEC 4: "Statuses move forward by rank only; a lower rank never replaces the current one." A
+  // lower status is refused (409, decision 256); the same status again is a no-op (a retry).
+  if (current && tripStatusRank(incoming) < tripStatusRank(current)) {
+    throw new AppError(
+      'CONFLICT',
+      `The trip is ${current}: ${incoming} would move it back (statuses move forward only)`,
+    );
+  }
   const next = nextTripStatus(current, incoming);
   if (!next || next === current) return 'keep';
   const at = now.toISOString();
   const statusNumber = statusNumberOf(statusKeyOfTripStatus(next));
   const finishing = next === 'FINISHED';
-  const status: ServiceStatus =
-    finishing && canTransitionServiceStatus('Active', 'Finished') ? 'Finished' : 'Active';
+  const from = ServiceStatusSchema.parse(service.status);
+  const status: ServiceStatus = finishing ? 'Finished' : from;
+  // Decision 111: every status write goes through the allowed transitions.
+  if (status !== from && !canTransitionServiceStatus(from, status)) {
+    throw new AppError('CONFLICT', `A service that is ${from} cannot become ${status}`);
+  }
   const reached = tripStatusRank(next) >= tripStatusRank('ARRIVED');
   const plan: DispatchPlan = {
     servicePatch: {
@@ -132,7 +144,7 @@ export async function acceptService(
   return updateTripStatus(repos, driver, serviceId, 'ACCEPTED', now);
 }
 
-/** `POST .../services/:id/trip-status`: moves the trip forward; a lower status is ignored. */
+/** `POST .../services/:id/trip-status`: moves the trip forward; a lower status is a 409. */
 export async function updateTripStatus(
   repos: DriverRepos,
   driver: DriverRow,

@@ -84,7 +84,7 @@ const driverAppRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     {
       schema: {
         tags: ['driver-app'],
-        summary: 'Moves the trip forward; a lower status is ignored (SPEC 4)',
+        summary: 'Moves the trip forward; a lower status is a 409 (SPEC 4, decision 256)',
         description: `${BEARER_NOTE} FINISHED finishes the service and frees the driver.`,
         security: APP_KEY_SECURITY,
         params: ServiceParams,
