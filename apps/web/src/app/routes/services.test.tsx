@@ -123,4 +123,27 @@ describe('/services (SPEC 2 tiles, SPEC 4 "Continue on the road track")', () => 
       expect(history.at(-1)).toBe('/');
     });
   });
+
+  it('home track: category tiles allowed for the account, the Other tile opens its help text', async () => {
+    fakeFlowApi({
+      account: flowAccount({
+        pwaHomeServicesAllowed: ['Plumbing', 'Electricity'],
+        config: { ...flowAccount().config, otherTileHelpText: 'Llámenos para otros servicios.' },
+      }),
+    });
+    const { user, history } = await renderFlow(<ServicesRoute />, {
+      path: '/services',
+      session: flowSession({ currentTrack: 'home' }),
+    });
+    await user.click(await screen.findByRole('radio', { name: 'Plomería' }));
+    expect(screen.getAllByRole('radio')).toHaveLength(2);
+    expect(currentSession().category).toBe('Plumbing');
+    await user.click(screen.getByRole('button', { name: 'Otro' }));
+    expect(screen.getByRole('dialog', { name: 'Otro servicio' })).toHaveTextContent(
+      'Llámenos para otros servicios.',
+    );
+    await user.keyboard('{Escape}');
+    await user.click(continueButton());
+    expect(history.at(-1)).toBe('/services/home');
+  });
 });

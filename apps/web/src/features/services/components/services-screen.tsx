@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import {
@@ -6,6 +6,7 @@ import {
   chooseService,
   foldTowTiles,
   isTowServiceType,
+  otherTileHelpText,
   selectCategory,
   serviceTiles,
   sessionServiceTypes,
@@ -15,6 +16,8 @@ import {
   type ServiceType,
 } from '@auxilio/domain';
 import { Button } from '../../../components/ui/button/button.tsx';
+import { Dialog } from '../../../components/ui/dialog/dialog.tsx';
+import { useRuntimeConfig } from '../../../config/runtime-config-context.ts';
 import { useSessionStore } from '../../../stores/session-store.ts';
 import { useServiceTypes } from '../api/get-service-types.ts';
 import { useRoadContinue, type KnownCustomerLookup } from '../hooks/use-road-continue.ts';
@@ -43,7 +46,11 @@ export function ServicesScreen({ account, accountFailed, helpPhone, lookup }: Se
   const updateSession = useSessionStore((state) => state.updateSession);
   const types = useServiceTypes(session.serviceTypes);
   const road = useRoadContinue({ lookup });
+  const { brand } = useRuntimeConfig();
+  const [otherOpen, setOtherOpen] = useState(false);
   const track = session.currentTrack;
+  // SPEC 2 "An optional Other tile (home track, only when a help text is configured)".
+  const otherHelp = otherTileHelpText({ track, account: account ?? null, brand });
   const labelOf = (name: string) => t(`types.${name}`);
 
   // SPEC 3 Session "serviceTypes (by name, sorted by label)": kept for the next visit.
@@ -128,6 +135,17 @@ export function ServicesScreen({ account, accountFailed, helpPhone, lookup }: Se
               </span>
             </label>
           ))}
+          {otherHelp ? (
+            <button
+              type="button"
+              className="tile tile--other"
+              onClick={() => {
+                setOtherOpen(true);
+              }}
+            >
+              <span className="tile__label">{t('other.tile')}</span>
+            </button>
+          ) : null}
         </fieldset>
       )}
       <div className="flow-screen__footer">
@@ -144,6 +162,16 @@ export function ServicesScreen({ account, accountFailed, helpPhone, lookup }: Se
           {lookup.pending ? t('picker.searching') : t('picker.continue')}
         </Button>
       </div>
+      <Dialog
+        open={otherOpen}
+        onClose={() => {
+          setOtherOpen(false);
+        }}
+        title={t('other.title')}
+        closeLabel={t('callDrawer.close')}
+      >
+        <p className="call-drawer__text">{otherHelp}</p>
+      </Dialog>
       <CallDrawer
         open={road.callDrawerOpen}
         onClose={road.closeCallDrawer}
