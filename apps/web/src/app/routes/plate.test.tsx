@@ -143,4 +143,13 @@ describe('/plate (SPEC 5 "Vehicle search term", SPEC 4 "Request flow", SPEC 8)',
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Search Plate Error.');
   });
+
+  it('without a chosen service, goes to /services first', async () => {
+    fakeFlowApi();
+    const { history } = await renderFlow(<PlateRoute />, {
+      path: '/plate',
+      session: flowSession(),
+    });
+    expect(history.at(-1)).toBe('/services');
+  });
 });

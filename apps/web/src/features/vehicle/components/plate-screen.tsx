@@ -1,6 +1,6 @@
 import { useId, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'wouter';
+import { Redirect, useLocation } from 'wouter';
 import {
   knownVehicleSearchInput,
   vehicleSearchTerm,
@@ -36,6 +36,7 @@ export function PlateScreen({ loadAccount }: { loadAccount: LoadAccount }) {
   const [value, setValue] = useState(() =>
     knownVehicleSearchInput(mode, useSessionStore.getState().session),
   );
+  const situation = useSessionStore((state) => state.session.situation);
   const check = useVehicleCheck(loadAccount);
   const inputId = useId();
   const hintId = useId();
@@ -59,6 +60,8 @@ export function PlateScreen({ loadAccount }: { loadAccount: LoadAccount }) {
     );
   };
 
+  // The limit check needs the situation: without one, choose the service first.
+  if (!situation) return <Redirect to="/services" replace />;
   const hints = INPUT_HINTS[mode];
   return (
     <main className="flow-screen">
