@@ -8,6 +8,7 @@ export * from './contract/accounts.ts';
 export * from './contract/primitives.ts';
 export * from './contract/client-form.ts';
 export * from './contract/home-notes.ts';
+export * from './contract/card-charge.ts';
 export * from './contract/payment.ts';
 export * from './contract/locations.ts';
 export * from './contract/customer-contracts.ts';
