@@ -37,7 +37,14 @@ export const PositionEventSchema = EtaEventSchema.extend({
   heading: z.number().nullable().optional(),
 });
 
-/** Event names the stream sends. */
+/** The customer's situation moved (PATCH /api/v1/services/{id}/locations, decision 255). */
+export const LocationEventSchema = z.object({
+  lat: Coordinate,
+  lng: Coordinate,
+  address: z.string(),
+});
+
+/** Event names the screens use (others, such as `survey` or `tip`, are not listened to). */
 export const SERVICE_EVENT_TYPES = [
   'created',
   'status',
@@ -45,5 +52,6 @@ export const SERVICE_EVENT_TYPES = [
   'driver',
   'position',
   'eta',
+  'location',
 ] as const;
 export type ServiceEventType = (typeof SERVICE_EVENT_TYPES)[number];

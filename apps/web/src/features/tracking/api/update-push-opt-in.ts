@@ -1,6 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { PushOptInRequestSchema } from '@auxilio/domain';
-import { z } from 'zod';
+import { PushOptInRequestSchema, PushOptInResponseSchema } from '@auxilio/domain';
 import { useApi } from '../../../lib/use-api.ts';
 import { useSessionStore } from '../../../stores/session-store.ts';
 
@@ -17,7 +16,7 @@ export function useUpdatePushOptIn() {
       await api.patch(
         `/api/v1/service-requests/${encodeURIComponent(serviceId)}/pushOptIn`,
         PushOptInRequestSchema.parse({ pushOptIn }),
-        z.unknown(),
+        PushOptInResponseSchema,
         { token },
       );
     },

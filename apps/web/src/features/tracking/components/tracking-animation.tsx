@@ -4,17 +4,38 @@ import type { TrackingAnimationStep } from '@auxilio/domain';
 
 export interface TrackingAnimationProps {
   step: TrackingAnimationStep;
-  /** The map, shown on the 'map' step. */
+  /** The map, shown on the 'map' step; without one, where the driver is in words. */
   map: ReactNode;
+  /** Driver's distance to the situation in metres, when known. */
+  distanceMeters: number | null;
+  /** Address of the situation. */
+  address: string | null;
 }
 
 /**
  * SPEC 4 "While Accepted, animation cycles every 8.7 s (map, evaluation reminder, tip reminder)": the
  * map or one reminder card, announced politely when it changes.
  */
-export function TrackingAnimation({ step, map }: TrackingAnimationProps) {
+export function TrackingAnimation({ step, map, distanceMeters, address }: TrackingAnimationProps) {
   const { t } = useTranslation('tracking');
-  if (step === 'map') return <div className="tracking-stage">{map}</div>;
+  if (step === 'map' && map) return <div className="tracking-stage">{map}</div>;
+  if (step === 'map') {
+    return (
+      <div className="tracking-stage tracking-stage--card">
+        <div className="reminder">
+          <span className="reminder__icon" aria-hidden="true">
+            🚚
+          </span>
+          {distanceMeters !== null && distanceMeters > 0 && (
+            <p className="reminder__title">
+              {t('where.distance', { km: (distanceMeters / 1000).toFixed(1) })}
+            </p>
+          )}
+          {address && <p className="reminder__text">{t('where.address', { address })}</p>}
+        </div>
+      </div>
+    );
+  }
   return (
     <div className="tracking-stage tracking-stage--card" aria-live="polite">
       <div className={`reminder reminder--${step}`}>

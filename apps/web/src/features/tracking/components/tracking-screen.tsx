@@ -116,7 +116,12 @@ function TrackingView({ service, ...slots }: TrackingSlots & { service: Service 
           driveProgress={progress === 3 ? simulatedProgress(service, now) : null}
         />
       )}
-      <TrackingAnimation step={steps[stepIndex] ?? 'map'} map={map} />
+      <TrackingAnimation
+        step={steps[stepIndex] ?? 'map'}
+        map={map}
+        distanceMeters={service.driver?.distance ?? null}
+        address={service.locations.situation?.address ?? null}
+      />
       {driver && (
         <DriverCard
           driver={driver}

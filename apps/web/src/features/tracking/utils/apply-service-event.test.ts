@@ -52,6 +52,19 @@ describe('a stream event applied to the cached service', () => {
     expect(applyServiceEvent(testService(), 'eta', { eta: 0 }).driver?.eta).toBe(0);
   });
 
+  it('location: the situation moves where the customer is', () => {
+    const next = applyServiceEvent(testService(), 'location', {
+      lat: 18.47,
+      lng: -66.11,
+      address: 'Calle Sol 9',
+    });
+    expect(next.locations.situation).toMatchObject({
+      lat: 18.47,
+      lng: -66.11,
+      address: 'Calle Sol 9',
+    });
+  });
+
   it('an event that does not parse changes nothing', () => {
     const service = testService();
     expect(applyServiceEvent(service, 'position', { lat: 'north' })).toBe(service);

@@ -8,6 +8,7 @@ import {
 import {
   DriverEventSchema,
   EtaEventSchema,
+  LocationEventSchema,
   PositionEventSchema,
   StatusEventSchema,
   TripEventSchema,
@@ -86,6 +87,21 @@ export function applyServiceEvent(
           provider: provider
             ? { ...provider, lat, lng }
             : { lat, lng, address: '', placeId: '', prettyAddress: '' },
+        },
+      };
+    }
+    case 'location': {
+      const event = LocationEventSchema.safeParse(data);
+      if (!event.success) return service;
+      const { lat, lng, address } = event.data;
+      const situation = service.locations.situation;
+      return {
+        ...service,
+        locations: {
+          ...service.locations,
+          situation: situation
+            ? { ...situation, lat, lng, address }
+            : { lat, lng, address, placeId: '', prettyAddress: address },
         },
       };
     }
