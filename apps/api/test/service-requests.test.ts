@@ -102,7 +102,8 @@ describe('POST /common/api/v1/service-requests', () => {
       tripStatus: 'NEW',
       situation: 'flatTire',
       serviceType: 'road',
-      priceCents: 4500,
+      // Decision 257: the server prices (fees do not apply to this account), not the payload.
+      priceCents: 0,
       vehiclePlate: 'ABC123',
       situationLat: 18.4,
       situationAddress: 'Calle Luna 5, San Juan',
@@ -110,7 +111,7 @@ describe('POST /common/api/v1/service-requests', () => {
     });
     expect(row?.tokenHash).not.toContain(created.token);
     expect(String(row?.serviceNumber)).toBe(created.serviceNumber);
-    expect(row?.payments?.subtotal).toBe(4500);
+    expect(row?.payments?.subtotal).toBe(0);
 
     const events = await eventRows(body.serviceId);
     expect(events.map((event) => [event.seq, event.type])).toEqual([[1, 'created']]);
@@ -223,7 +224,7 @@ describe('GET /common/services/:id', () => {
       },
     });
     expect(service.trip.stamps.NEW).toBeDefined();
-    expect(service.payments.subtotal).toBe(4500);
+    expect(service.payments.subtotal).toBe(0);
   });
 
   it('answers 401 without a bearer token and 401 without the app key', async () => {

@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
+import { BRANDS } from '@auxilio/brands';
 import {
+  customerFeeCents,
+  evaluateLimitCheck,
   feeBreakdown,
+  feesApply,
+  servicePriceCents,
+  type Account,
   ServiceRequestResponseSchema,
   ServiceSchema,
   statusNumberOf,
@@ -18,7 +24,10 @@ import { authorizeService, generateServiceToken, hashServiceToken } from './serv
 // SPEC 7 POST /api/v1/service-requests ("reads token and eventId (and serviceId)") and
 // GET /services/{id} ("reads status, trip, driver, locations, situation, branch, sfIdAccount").
 
-type Repos = Pick<Repositories, 'accounts' | 'campaigns' | 'integrations' | 'services'>;
+type Repos = Pick<
+  Repositories,
+  'accounts' | 'campaigns' | 'integrations' | 'services' | 'contracts'
+>;
 
 /** Scope of the idempotency records of service creation (ARCHITECTURE decision 10). */
 export const SERVICE_REQUEST_SCOPE = 'service-request';
@@ -44,6 +53,45 @@ export function hashRequestBody(body: unknown): string {
 export const SERVICE_REQUEST_CREATED = 201;
 
 /**
+ * The price the server charges, in cents before tax, and the surplus (decision 257): the payload's
+ * `price` is not trusted. The surplus comes from the limit check of the payload's contract against
+ * the account's fee (decision 250); the price follows SPEC 9 (`servicePriceCents`).
+ */
+async function serverPrice(
+  repos: Repos,
+  account: Account,
+  payload: ServiceRequestPayload,
+  now: Date,
+): Promise<{ priceCents: number; surplusCents: number }> {
+  const brand = BRANDS.find((candidate) => candidate.slug === account.brand);
+  const feeCents =
+    customerFeeCents({
+      serviceFees: account.serviceFees,
+      managementFee: account.managementFee,
+      situation: payload.situation,
+    }) ?? 0;
+  const contract = payload.customerContract
+    ? await repos.contracts.findById(payload.customerContract)
+    : undefined;
+  const verdict = contract
+    ? evaluateLimitCheck({
+        contract,
+        situation: payload.situation,
+        enteredPlate: payload.vehPlate,
+        lookupMode: brand?.vehicleLookup ?? 'plate',
+        costCents: feeCents,
+        now,
+      })
+    : null;
+  const surplusCents = verdict?.surplus?.amount ?? 0;
+  const feesCharged = feesApply({
+    brandFeesApply: brand?.feesApply ?? false,
+    legacyReceiptPreview: account.config.legacyReceiptPreview,
+  });
+  return { priceCents: servicePriceCents({ surplusCents, feesCharged, feeCents }), surplusCents };
+}
+
+/**
  * Creates a service from the SPEC 3 service-request payload, idempotently on `serviceId`
  * (decision 200): a retry with the same body gets the first answer again (the same token), a
  * different body for the same id is a 409, and concurrent duplicates create one service.
@@ -56,7 +104,8 @@ export async function createServiceRequest(
   const account = await getAccount(repos, payload.account_id);
   const requestHash = hashRequestBody(payload);
   const token = generateServiceToken();
-  const payments = feeBreakdown({ feeCents: payload.price, taxRate: account.tax.rate });
+  const { priceCents, surplusCents } = await serverPrice(repos, account, payload, now);
+  const payments = feeBreakdown({ feeCents: priceCents, taxRate: account.tax.rate });
   const hasDestination = payload.destLatitude !== null && payload.destLongitude !== null;
 
   const outcome = await repos.services.createIdempotent({
@@ -71,7 +120,8 @@ export async function createServiceRequest(
       branch: account.branch,
       sfIdAccount: account.salesforce,
       brand: account.brand,
-      priceCents: payload.price,
+      priceCents,
+      surplusCents,
       taxRate: account.tax.rate,
       currency: payload.currency,
       createdAt: now,

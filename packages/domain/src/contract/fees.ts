@@ -33,3 +33,20 @@ export function customerFeeCents(input: {
   const fee = input.serviceFees[input.situation];
   return fee === undefined ? undefined : fee + input.managementFee;
 }
+
+/**
+ * The price of a service request in cents, before tax (decision 257). SPEC 9: "Fees apply only to
+ * the 'connect' brand or when the legacy receipt preview is on ... for a surplus it uses the surplus
+ * amount". The same rule as the PWA's `buildServiceRequestPayload`, from the server's own numbers.
+ */
+export function servicePriceCents(input: {
+  /** Surplus of the limit check, in cents; 0 or null when none. */
+  surplusCents: number | null;
+  /** `feesApply` for the brand and account. */
+  feesCharged: boolean;
+  /** The customer fee (`customerFeeCents`). */
+  feeCents: number;
+}): number {
+  if (input.surplusCents != null && input.surplusCents > 0) return input.surplusCents;
+  return input.feesCharged ? input.feeCents : 0;
+}
