@@ -1,6 +1,7 @@
-import { PlannedScreen } from '../../features/placeholder/components/planned-screen.tsx';
+import { PaymentScreen } from '../../features/payment/components/payment-screen.tsx';
+import '../../features/services/components/flow-screen.css';
 
-/** /payment: built by the road-journey work (issue 3). */
+/** /payment: the card payment of the connect brand or a surplus (SPEC 2, SPEC 4). */
 export function Component() {
-  return <PlannedScreen ns="payment" titleKey="title" />;
+  return <PaymentScreen />;
 }
