@@ -1,6 +1,12 @@
-import { PlannedScreen } from '../../features/placeholder/components/planned-screen.tsx';
+import { isAppOriginated, useFinishJourney } from '../../features/service-end/index.ts';
+import { useService } from '../../features/service-request/api/service-query.ts';
+import { FeedbackScreen } from '../../features/social/index.ts';
+import { useSessionStore } from '../../stores/session-store.ts';
 
-/** /feedback: built by the road-journey work (issue 3). */
+/** /feedback: the thanks screen of the brands that go there after the survey (SPEC 4). */
 export function Component() {
-  return <PlannedScreen ns="survey" titleKey="feedback.title" />;
+  const service = useService();
+  const integrations = useSessionStore((state) => state.session.integrations);
+  const finish = useFinishJourney(isAppOriginated(service.data ?? null, { integrations }));
+  return <FeedbackScreen onDone={finish} />;
 }

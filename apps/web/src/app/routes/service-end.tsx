@@ -1,6 +1,19 @@
-import { PlannedScreen } from '../../features/placeholder/components/planned-screen.tsx';
+import { useLocation } from 'wouter';
+import { ServiceEndScreen } from '../../features/service-end/index.ts';
+import { useService } from '../../features/service-request/api/service-query.ts';
+import { useShell } from './shell-context.ts';
 
-/** /cancelled: built by the road-journey work (issue 3). */
+/** /cancelled and /finished: SPEC 2 "Same screen", titled by the route. */
 export function Component() {
-  return <PlannedScreen ns="service-end" titleKey="cancelled.title" />;
+  const [path] = useLocation();
+  const { openHelp } = useShell();
+  const service = useService();
+  return (
+    <ServiceEndScreen
+      kind={path === '/finished' ? 'finished' : 'cancelled'}
+      service={service.data ?? null}
+      loading={service.isLoading}
+      onHelp={openHelp}
+    />
+  );
 }

@@ -1,6 +1,12 @@
-import { PlannedScreen } from '../../features/placeholder/components/planned-screen.tsx';
+import { isAppOriginated, useFinishJourney } from '../../features/service-end/index.ts';
+import { useService } from '../../features/service-request/api/service-query.ts';
+import { SocialScreen } from '../../features/social/index.ts';
+import { useSessionStore } from '../../stores/session-store.ts';
 
-/** /social: built by the road-journey work (issue 3). */
+/** /social: SPEC 2 "Share your experience"; Finish resets (SPEC 4 "Reset"). */
 export function Component() {
-  return <PlannedScreen ns="survey" titleKey="social.title" />;
+  const service = useService();
+  const integrations = useSessionStore((state) => state.session.integrations);
+  const finish = useFinishJourney(isAppOriginated(service.data ?? null, { integrations }));
+  return <SocialScreen onDone={finish} />;
 }

@@ -1,0 +1,136 @@
+import { useId, useState, type SyntheticEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { amountToCents, formatMoney, type Branch, type Service } from '@auxilio/domain';
+import { Button } from '../../../components/ui/button/button.tsx';
+import { useSessionStore } from '../../../stores/session-store.ts';
+import { useSubmitTip, type TipInput } from '../hooks/use-submit-tip.ts';
+import { choiceOf, MAX_TIP, parseTipAmount, TIP_CHOICES } from '../utils/tip-amount.ts';
+import './tips.css';
+
+/** A card form that charges the tip and hands back the provider's references. */
+export type TipCardForm = (props: {
+  amountCents: number;
+  branch: Branch;
+  onPaid: (card: NonNullable<TipInput['card']>) => void;
+}) => ReactNode;
+
+export interface TipsScreenProps {
+  /** The finished service (the tips guard already ran). */
+  service: Pick<Service, '_id' | 'branch'>;
+  /** Skip goes here (SPEC 2 post-service: /social). */
+  onSkip: () => void;
+  /**
+   * The card payment step, when the app has one; without it the tip is recorded as cash for the
+   * provider (decision 312).
+   */
+  cardForm?: TipCardForm | undefined;
+}
+
+/** /tips: a tip for the provider, 3 by default (SPEC 9 "Default tip 3"), or skip to /social. */
+export function TipsScreen({ service, onSkip, cardForm }: TipsScreenProps) {
+  const { t } = useTranslation(['tips', 'common']);
+  const storedTip = useSessionStore((state) => state.session.payment.tipAmount);
+  const [choice, setChoice] = useState<number | 'other'>(() => choiceOf(storedTip));
+  const [otherText, setOtherText] = useState(() =>
+    choiceOf(storedTip) === 'other' ? String(storedTip) : '',
+  );
+  const [showError, setShowError] = useState(false);
+  const [paying, setPaying] = useState(false);
+  const name = useId();
+  const otherId = useId();
+  const errorId = useId();
+  const submit = useSubmitTip(service);
+  const money = (amount: number) => formatMoney(amountToCents(amount), service.branch);
+
+  const amount = choice === 'other' ? parseTipAmount(otherText) : choice;
+
+  const onSubmit = (event: SyntheticEvent) => {
+    event.preventDefault();
+    if (amount === null) {
+      setShowError(true);
+      return;
+    }
+    if (cardForm) setPaying(true);
+    else submit.mutate({ amount, paymentMethod: 'cash' });
+  };
+
+  return (
+    <main className="tips">
+      <h1 className="tips__title">{t('title')}</h1>
+      <p className="tips__lead">{t('lead')}</p>
+      <form className="tips__form" noValidate onSubmit={onSubmit}>
+        <fieldset className="tips__choices">
+          <legend className="tips__legend">{t('choose')}</legend>
+          {[...TIP_CHOICES, 'other' as const].map((option) => (
+            <label key={option} className="tips__choice">
+              <input
+                type="radio"
+                name={name}
+                checked={choice === option}
+                onChange={() => {
+                  setChoice(option);
+                  setShowError(false);
+                  setPaying(false);
+                }}
+              />
+              <span>{option === 'other' ? t('other') : money(option)}</span>
+            </label>
+          ))}
+        </fieldset>
+        {choice === 'other' ? (
+          <div className="tips__other">
+            <label htmlFor={otherId}>{t('otherLabel', { max: money(MAX_TIP) })}</label>
+            <input
+              id={otherId}
+              className="tips__other-input"
+              inputMode="decimal"
+              autoComplete="off"
+              value={otherText}
+              aria-invalid={showError}
+              aria-describedby={showError ? errorId : undefined}
+              onChange={(event) => {
+                setOtherText(event.currentTarget.value);
+                setShowError(false);
+              }}
+            />
+          </div>
+        ) : null}
+        {showError ? (
+          <p id={errorId} className="tips__error" role="alert">
+            {t('invalidAmount', { max: money(MAX_TIP) })}
+          </p>
+        ) : null}
+
+        {paying && cardForm && amount !== null ? (
+          cardForm({
+            amountCents: amountToCents(amount),
+            branch: service.branch,
+            onPaid: (card) => {
+              submit.mutate({ amount, paymentMethod: 'card', card });
+            },
+          })
+        ) : (
+          <p className="tips__method">{cardForm ? t('method.card') : t('method.cash')}</p>
+        )}
+
+        {submit.isError ? (
+          <p className="tips__error" role="alert">
+            {t('submitFailed')}
+          </p>
+        ) : null}
+        <div className="tips__actions">
+          {paying ? null : (
+            <Button type="submit" disabled={submit.isPending} aria-busy={submit.isPending}>
+              {submit.isPending
+                ? t('sending')
+                : t('give', { amount: amount === null ? '' : money(amount) })}
+            </Button>
+          )}
+          <Button variant="secondary" disabled={submit.isPending} onClick={onSkip}>
+            {t('skip')}
+          </Button>
+        </div>
+      </form>
+    </main>
+  );
+}
