@@ -8,6 +8,7 @@ import { useFollowService } from '../hooks/use-follow-service.ts';
 import { useLiveService } from '../hooks/use-live-service.ts';
 import { useRotatingStep } from '../hooks/use-rotating-step.ts';
 import { PushPrompt } from './push-prompt.tsx';
+import { TrackingIcon } from './tracking-icons.tsx';
 import { NoServiceNotice } from './no-service-notice.tsx';
 import './tracking.css';
 
@@ -48,7 +49,9 @@ export function LoadingScreen({ cancelSlot }: LoadingScreenProps) {
       <div className="loading-stage" aria-live="polite">
         <div className={`loading-art loading-art--${animation}`} aria-hidden="true">
           <span className="loading-art__pulse" />
-          <span className="loading-art__icon">{animation === 'received' ? '✓' : '📷'}</span>
+          <span className="loading-art__icon">
+            <TrackingIcon name={animation === 'received' ? 'check' : 'camera'} size={44} />
+          </span>
         </div>
         <p className="loading-stage__text">{t(`loading.animation.${animation}`)}</p>
       </div>

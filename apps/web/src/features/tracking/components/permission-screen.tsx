@@ -61,7 +61,9 @@ export function PermissionScreen() {
         }}
       >
         <fieldset className="tracking-permission__choices" disabled={busy}>
-          <legend className="tracking-permission__title">{t('permission.title')}</legend>
+          <legend className="tracking-permission__legend">
+            <h1 className="tracking-permission__title">{t('permission.title')}</h1>
+          </legend>
           <p className="tracking-permission__hint">{t('permission.hint')}</p>
           {(['yes', 'no'] as const).map((value) => (
             <label key={value} className="choice">

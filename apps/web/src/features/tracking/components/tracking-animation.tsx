@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TrackingAnimationStep } from '@auxilio/domain';
+import { TrackingIcon } from './tracking-icons.tsx';
 
 export interface TrackingAnimationProps {
   step: TrackingAnimationStep;
@@ -23,8 +24,8 @@ export function TrackingAnimation({ step, map, distanceMeters, address }: Tracki
     return (
       <div className="tracking-stage tracking-stage--card">
         <div className="reminder">
-          <span className="reminder__icon" aria-hidden="true">
-            🚚
+          <span className="reminder__icon">
+            <TrackingIcon name="truck" size={48} />
           </span>
           {distanceMeters !== null && distanceMeters > 0 && (
             <p className="reminder__title">
@@ -39,8 +40,11 @@ export function TrackingAnimation({ step, map, distanceMeters, address }: Tracki
   return (
     <div className="tracking-stage tracking-stage--card" aria-live="polite">
       <div className={`reminder reminder--${step}`}>
-        <span className="reminder__icon" aria-hidden="true">
-          {step === 'tip' ? '💵' : step === 'social' ? '📣' : '⭐'}
+        <span className="reminder__icon">
+          <TrackingIcon
+            name={step === 'tip' ? 'tip' : step === 'social' ? 'share' : 'star'}
+            size={48}
+          />
         </span>
         <p className="reminder__title">{t(`reminders.${step}.title`)}</p>
         <p className="reminder__text">{t(`reminders.${step}.text`)}</p>

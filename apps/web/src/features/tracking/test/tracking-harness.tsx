@@ -13,6 +13,8 @@ import { SERVICE_ID, SERVICE_TOKEN } from './service-fixture.ts';
 /** Requests the fake server saw, as `METHOD path`. */
 export interface FakeServer {
   calls: string[];
+  /** JSON bodies sent, by `METHOD path`. */
+  bodies: Map<string, unknown>;
   /** What GET /common/services/{id} answers from now on. */
   setService: (service: Service) => void;
   serviceReads: () => number;
@@ -44,20 +46,30 @@ export async function renderTracking(
 function fakeServer(initial: Service): FakeServer {
   let service = initial;
   const calls: string[] = [];
+  const bodies = new Map<string, unknown>();
   vi.stubGlobal(
     'fetch',
     vi.fn((input: string, init?: RequestInit) => {
       const url = new URL(input, 'http://localhost');
-      calls.push(`${init?.method ?? 'GET'} ${url.pathname}`);
+      const call = `${init?.method ?? 'GET'} ${url.pathname}`;
+      calls.push(call);
+      if (typeof init?.body === 'string') bodies.set(call, JSON.parse(init.body));
       if (url.pathname === `/common/services/${SERVICE_ID}`)
         return Promise.resolve(json(200, service));
-      if (url.pathname === '/common/api/v1/drivers/sms')
-        return Promise.resolve(json(200, { status: true }));
+      if (url.pathname === '/common/maps/directions/getAddress') {
+        return Promise.resolve(
+          json(200, { data: { address: 'Calle Sol 9, San Juan', placeId: 'sol-9' } }),
+        );
+      }
+      if (call === `PATCH /common/api/v1/services/${SERVICE_ID}/locations`) {
+        return Promise.resolve(json(200, service));
+      }
       return Promise.resolve(json(404, { code: 'NOT_FOUND', message: 'Not found' }));
     }),
   );
   return {
     calls,
+    bodies,
     setService: (next) => {
       service = next;
     },
