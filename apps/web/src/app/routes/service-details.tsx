@@ -1,6 +1,7 @@
-import { PlannedScreen } from '../../features/placeholder/components/planned-screen.tsx';
+import { ServiceDetailsScreen } from '../../features/service-summary/components/service-details-screen.tsx';
+import '../../features/services/components/flow-screen.css';
 
-/** /service-details: built by the road-journey work (issue 3). */
+/** /service-details: the live service's facts, read-only (SPEC 2 "Summaries"). */
 export function Component() {
-  return <PlannedScreen ns="summary" titleKey="details.title" />;
+  return <ServiceDetailsScreen />;
 }

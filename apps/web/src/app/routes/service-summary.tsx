@@ -1,6 +1,7 @@
-import { PlannedScreen } from '../../features/placeholder/components/planned-screen.tsx';
+import { ServiceSummaryScreen } from '../../features/service-summary/components/service-summary-screen.tsx';
+import '../../features/services/components/flow-screen.css';
 
-/** /service-summary: built by the road-journey work (issue 3). */
+/** /service-summary: the scheduled service (SPEC 4). */
 export function Component() {
-  return <PlannedScreen ns="summary" titleKey="summary.title" />;
+  return <ServiceSummaryScreen />;
 }

@@ -1,0 +1,67 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { Button } from '../../../components/ui/button/button.tsx';
+import { useService } from '../../service-request/api/service-query.ts';
+import { ServiceFacts } from './service-facts.tsx';
+import './service-summary.css';
+
+interface ServiceScreenProps {
+  title: string;
+  /** Text under the title once the service loaded. */
+  lead?: ReactNode;
+}
+
+/** Shell of /service-summary and /service-details: the session's service, read-only, and Ok. */
+export function ServiceScreen({ title, lead }: ServiceScreenProps) {
+  const { t } = useTranslation('summary');
+  const [, navigate] = useLocation();
+  const service = useService();
+
+  let body: ReactNode;
+  if (service.data) {
+    body = (
+      <>
+        {lead ? <p className="flow-screen__lead">{lead}</p> : null}
+        <ServiceFacts service={service.data} />
+      </>
+    );
+  } else if (service.isError) {
+    body = (
+      <p className="flow-screen__error" role="alert">
+        {t('loadError')}{' '}
+        <button
+          type="button"
+          className="service-summary__retry"
+          onClick={() => void service.refetch()}
+        >
+          {t('retry')}
+        </button>
+      </p>
+    );
+  } else if (service.fetchStatus === 'idle') {
+    body = <p className="flow-screen__lead">{t('noService')}</p>;
+  } else {
+    body = (
+      <p className="flow-screen__lead" role="status">
+        {t('loading')}
+      </p>
+    );
+  }
+
+  return (
+    <main className="flow-screen service-summary">
+      <h1 className="flow-screen__title">{title}</h1>
+      {body}
+      <div className="flow-screen__footer">
+        <Button
+          onClick={() => {
+            navigate('/');
+          }}
+        >
+          {t('ok')}
+        </Button>
+      </div>
+    </main>
+  );
+}
