@@ -8,7 +8,7 @@ import { testConfig } from '../../../test/fixtures.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { createTestI18n } from '../../../test/test-i18n.ts';
 import { useSessionStore } from '../../../stores/session-store.ts';
-import { TipsScreen } from './tips-screen.tsx';
+import { TipsScreen, type TipCardForm } from './tips-screen.tsx';
 
 interface Posted {
   path: string;
@@ -39,12 +39,12 @@ function fakeTipsApi(status = 201) {
   return posted;
 }
 
-async function renderTips(branch: Branch = 'PR') {
+async function renderTips(branch: Branch = 'PR', cardForm?: TipCardForm) {
   const location = memoryLocation({ path: '/tips', record: true });
   const onSkip = vi.fn();
   renderWithProviders(
     <Router hook={location.hook} searchHook={location.searchHook}>
-      <TipsScreen service={{ _id: 'svc-1', branch }} onSkip={onSkip} />
+      <TipsScreen service={{ _id: 'svc-1', branch }} onSkip={onSkip} cardForm={cardForm} />
     </Router>,
     { config: testConfig(), i18n: await createTestI18n('es') },
   );
@@ -146,5 +146,44 @@ describe('tips (SPEC 9 "Default tip 3")', () => {
     await user.click(screen.getByRole('button', { name: 'Ahora no' }));
     expect(onSkip).toHaveBeenCalledOnce();
     expect(posted).toHaveLength(1);
+  });
+
+  it('with a card step: the amount goes to the card form and the tip carries its own charge', async () => {
+    const posted = fakeTipsApi();
+    const charged: number[] = [];
+    // Stands in for the payment feature's card form: it reports the charge it made.
+    const cardForm: TipCardForm = ({ amountCents, payLabel, onPaid }) => (
+      <button
+        type="button"
+        onClick={() => {
+          charged.push(amountCents);
+          void onPaid({
+            cardIdStripe: 'card_1',
+            chargeIdStripe: 'ch_tip_1',
+            customerIdStripe: 'cus_1',
+          });
+        }}
+      >
+        {payLabel}
+      </button>
+    );
+    const { user, location } = await renderTips('PR', cardForm);
+    await user.click(screen.getByRole('radio', { name: '$5.00' }));
+    await user.click(screen.getByRole('button', { name: 'Continuar con $5.00' }));
+    expect(posted).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Dar propina $5.00' }));
+    await waitFor(() => {
+      expect(location.history).toEqual(['/social']);
+    });
+    expect(charged).toEqual([500]);
+    expect(posted[0]?.body).toEqual({
+      serviceId: 'svc-1',
+      amount: 500,
+      currency: 'usd',
+      paymentMethod: 'card',
+      cardIdStripe: 'card_1',
+      chargeIdStripe: 'ch_tip_1',
+      customerIdStripe: 'cus_1',
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { useId, useState, type SyntheticEvent, type ReactNode } from 'react';
+import { useId, useState, type ReactNode, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { amountToCents, formatMoney, type Branch, type Service } from '@auxilio/domain';
 import { Button } from '../../../components/ui/button/button.tsx';
@@ -7,11 +7,15 @@ import { useSubmitTip, type TipInput } from '../hooks/use-submit-tip.ts';
 import { choiceOf, MAX_TIP, parseTipAmount, TIP_CHOICES } from '../utils/tip-amount.ts';
 import './tips.css';
 
-/** A card form that charges the tip and hands back the provider's references. */
+/** The card references a charged tip hands back. */
+export type TipCard = NonNullable<TipInput['card']>;
+
+/** Draws the card payment step: charges `amountCents`, then calls `onPaid` with the references. */
 export type TipCardForm = (props: {
   amountCents: number;
   branch: Branch;
-  onPaid: (card: NonNullable<TipInput['card']>) => void;
+  payLabel: string;
+  onPaid: (card: TipCard) => Promise<void>;
 }) => ReactNode;
 
 export interface TipsScreenProps {
@@ -35,7 +39,8 @@ export function TipsScreen({ service, onSkip, cardForm }: TipsScreenProps) {
     choiceOf(storedTip) === 'other' ? String(storedTip) : '',
   );
   const [showError, setShowError] = useState(false);
-  const [paying, setPaying] = useState(false);
+  /** The amount being paid by card (the card step is open). */
+  const [paying, setPaying] = useState<number | null>(null);
   const name = useId();
   const otherId = useId();
   const errorId = useId();
@@ -46,11 +51,12 @@ export function TipsScreen({ service, onSkip, cardForm }: TipsScreenProps) {
 
   const onSubmit = (event: SyntheticEvent) => {
     event.preventDefault();
+    if (submit.isPending) return;
     if (amount === null) {
       setShowError(true);
       return;
     }
-    if (cardForm) setPaying(true);
+    if (cardForm) setPaying(amount);
     else submit.mutate({ amount, paymentMethod: 'cash' });
   };
 
@@ -59,7 +65,7 @@ export function TipsScreen({ service, onSkip, cardForm }: TipsScreenProps) {
       <h1 className="tips__title">{t('title')}</h1>
       <p className="tips__lead">{t('lead')}</p>
       <form className="tips__form" noValidate onSubmit={onSubmit}>
-        <fieldset className="tips__choices">
+        <fieldset className="tips__choices" disabled={paying !== null}>
           <legend className="tips__legend">{t('choose')}</legend>
           {[...TIP_CHOICES, 'other' as const].map((option) => (
             <label key={option} className="tips__choice">
@@ -70,7 +76,6 @@ export function TipsScreen({ service, onSkip, cardForm }: TipsScreenProps) {
                 onChange={() => {
                   setChoice(option);
                   setShowError(false);
-                  setPaying(false);
                 }}
               />
               <span>{option === 'other' ? t('other') : money(option)}</span>
@@ -86,6 +91,7 @@ export function TipsScreen({ service, onSkip, cardForm }: TipsScreenProps) {
               inputMode="decimal"
               autoComplete="off"
               value={otherText}
+              disabled={paying !== null}
               aria-invalid={showError}
               aria-describedby={showError ? errorId : undefined}
               onChange={(event) => {
@@ -100,37 +106,57 @@ export function TipsScreen({ service, onSkip, cardForm }: TipsScreenProps) {
             {t('invalidAmount', { max: money(MAX_TIP) })}
           </p>
         ) : null}
-
-        {paying && cardForm && amount !== null ? (
-          cardForm({
-            amountCents: amountToCents(amount),
-            branch: service.branch,
-            onPaid: (card) => {
-              submit.mutate({ amount, paymentMethod: 'card', card });
-            },
-          })
-        ) : (
-          <p className="tips__method">{cardForm ? t('method.card') : t('method.cash')}</p>
-        )}
-
-        {submit.isError ? (
-          <p className="tips__error" role="alert">
-            {t('submitFailed')}
-          </p>
-        ) : null}
-        <div className="tips__actions">
-          {paying ? null : (
+        {paying === null ? (
+          <>
+            <p className="tips__method">{cardForm ? t('method.card') : t('method.cash')}</p>
             <Button type="submit" disabled={submit.isPending} aria-busy={submit.isPending}>
               {submit.isPending
                 ? t('sending')
-                : t('give', { amount: amount === null ? '' : money(amount) })}
+                : t(cardForm ? 'continue' : 'give', {
+                    amount: amount === null ? '' : money(amount),
+                  })}
             </Button>
-          )}
-          <Button variant="secondary" disabled={submit.isPending} onClick={onSkip}>
-            {t('skip')}
+          </>
+        ) : (
+          <Button
+            variant="secondary"
+            disabled={submit.isPending}
+            onClick={() => {
+              setPaying(null);
+            }}
+          >
+            {t('changeAmount')}
           </Button>
-        </div>
+        )}
       </form>
+
+      {/* The card step is its own form, so it sits after (not inside) the amount form. */}
+      {paying !== null && cardForm ? (
+        <div className="tips__card">
+          {cardForm({
+            amountCents: amountToCents(paying),
+            branch: service.branch,
+            payLabel: t('give', { amount: money(paying) }),
+            onPaid: async (card) => {
+              await submit.mutateAsync({ amount: paying, paymentMethod: 'card', card });
+            },
+          })}
+        </div>
+      ) : null}
+
+      {submit.isError ? (
+        <p className="tips__error" role="alert">
+          {t('submitFailed')}
+        </p>
+      ) : null}
+      <Button
+        variant="secondary"
+        className="tips__skip"
+        disabled={submit.isPending}
+        onClick={onSkip}
+      >
+        {t('skip')}
+      </Button>
     </main>
   );
 }
