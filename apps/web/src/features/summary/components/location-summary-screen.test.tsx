@@ -156,6 +156,7 @@ describe('/location/summary (SPEC 2 "Bottom sheet")', () => {
     expect(within(price).getByText('Impuesto (IVU 11.5%)')).toBeVisible();
     expect(within(price).getByText('$5.75')).toBeVisible();
     expect(within(price).getByText('$55.75')).toBeVisible();
+    expect(useSessionStore.getState().session.customerFee).toBe(5000);
     const fee = requests.find((r) => r.url.pathname === '/common/fees/customer');
     expect(Object.fromEntries(fee?.url.searchParams ?? [])).toEqual({
       branch: 'PR',

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import {
@@ -66,6 +66,11 @@ export function LocationSummaryScreen({ map, submitRequest, now }: LocationSumma
       ? { branch, situation: session.situation, distance: session.distance ?? 0, accountId }
       : null,
   );
+  // The fee travels on to /payment and the request's price (SPEC 3 Session "customerFee").
+  const feeCents = fee.data;
+  useEffect(() => {
+    if (feeCents !== undefined) patchSession({ customerFee: feeCents });
+  }, [feeCents, patchSession]);
   const price = summaryPrice({
     brandFeesApply: config.brand.feesApply,
     legacyReceiptPreview: account.data?.config.legacyReceiptPreview ?? false,
