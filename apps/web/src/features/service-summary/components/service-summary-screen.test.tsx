@@ -97,7 +97,7 @@ describe('ServiceSummaryScreen', () => {
     expect(screen.getByText('Cambio de goma')).toBeInTheDocument();
     expect(screen.getByText('Calle Luna 5, San Juan')).toBeInTheDocument();
     expect(screen.getByText('Toyota Corolla · ABC123')).toBeInTheDocument();
-    expect(String(fetchStub.mock.calls[0]?.[0])).toBe('/common/services/svc-00000001');
+    expect(fetchStub.mock.calls[0]?.[0]).toBe('/common/services/svc-00000001');
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'Ok' }));
     expect(location.history.at(-1)).toBe('/');
