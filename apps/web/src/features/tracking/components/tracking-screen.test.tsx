@@ -91,6 +91,19 @@ describe('/tracking follows the service live', () => {
   });
 });
 
+describe('a phone whose token no longer opens the service', () => {
+  it('says there is no service in progress and offers a new request', async () => {
+    await renderTracking(<TrackingScreen {...slots} />, { path: '/tracking', service: null });
+    expect(
+      await screen.findByRole('heading', { name: 'No hay un servicio en curso' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Solicitar asistencia' })).toHaveAttribute(
+      'href',
+      '/services',
+    );
+  });
+});
+
 describe('/tracking/loading follows the service', () => {
   it('greets by first name and names the service', async () => {
     await renderTracking(<LoadingScreen />, {

@@ -1,3 +1,4 @@
+import { ApiRequestError } from '../../../lib/api-client.ts';
 import { useSessionStore } from '../../../stores/session-store.ts';
 import { useService } from '../../service-request/api/service-query.ts';
 import { useServiceEvents, type StreamState } from './use-service-events.ts';
@@ -11,5 +12,9 @@ export function useLiveService(pollMs: number) {
   const token = useSessionStore((state) => state.session.token);
   const stream: StreamState = useServiceEvents(serviceId, token);
   const query = useService({ refetchInterval: stream === 'open' ? false : pollMs });
-  return { ...query, stream, hasService: serviceId !== null && token !== null };
+  // A token that no longer opens the service (decision 201): this phone cannot follow it.
+  const denied =
+    query.error instanceof ApiRequestError &&
+    (query.error.status === 401 || query.error.status === 403);
+  return { ...query, stream, hasService: serviceId !== null && token !== null && !denied };
 }

@@ -26,7 +26,7 @@ export interface FakeServer {
  */
 export async function renderTracking(
   ui: ReactNode,
-  { path, service }: { path: string; service: Service },
+  { path, service }: { path: string; service: Service | null },
 ) {
   const server = fakeServer(service);
   FakeEventSource.instances = [];
@@ -43,7 +43,8 @@ export async function renderTracking(
   return { ...view, server, history: location.history };
 }
 
-function fakeServer(initial: Service): FakeServer {
+/** `null`: the token does not open the service (403, decision 201). */
+function fakeServer(initial: Service | null): FakeServer {
   let service = initial;
   const calls: string[] = [];
   const bodies = new Map<string, unknown>();
@@ -54,8 +55,13 @@ function fakeServer(initial: Service): FakeServer {
       const call = `${init?.method ?? 'GET'} ${url.pathname}`;
       calls.push(call);
       if (typeof init?.body === 'string') bodies.set(call, JSON.parse(init.body));
-      if (url.pathname === `/common/services/${SERVICE_ID}`)
-        return Promise.resolve(json(200, service));
+      if (url.pathname === `/common/services/${SERVICE_ID}`) {
+        return Promise.resolve(
+          service
+            ? json(200, service)
+            : json(403, { code: 'FORBIDDEN', message: 'This token does not open that service' }),
+        );
+      }
       if (url.pathname === '/common/maps/directions/getAddress') {
         return Promise.resolve(
           json(200, { data: { address: 'Calle Sol 9, San Juan', placeId: 'sol-9' } }),
