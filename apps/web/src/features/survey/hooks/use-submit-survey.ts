@@ -26,14 +26,15 @@ export function useSubmitSurvey(
     mutationFn: (body: SurveySubmitRequest) =>
       submitSurvey(api, body, useSessionStore.getState().session.token),
     onSuccess: (_answer, body) => {
-      onAnswered?.();
       const route = surveySubmitRoute({
         brand,
         providerRating: providerRatingOf(body.answers),
         branch: service.branch,
         situation: service.situation,
       });
+      // Leave first: the refreshed service (surveys.answered) must not meet this screen's guard.
       navigate(route.to, { replace: true });
+      onAnswered?.();
     },
   });
 }
