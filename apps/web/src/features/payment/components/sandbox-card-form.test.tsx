@@ -72,7 +72,7 @@ function renderForm(onCharged = vi.fn(() => Promise.resolve())) {
 async function fill(number: string, expiry = `12${nextYear}`, cvc = '123', name = 'Ana Rivera') {
   const user = userEvent.setup();
   await user.type(screen.getByLabelText('Número de tarjeta'), number);
-  await user.type(screen.getByLabelText('Vencimiento (MM/AA)'), expiry);
+  await user.type(screen.getByLabelText('Vence (MM/AA)'), expiry);
   await user.type(screen.getByLabelText('CVC'), cvc);
   await user.type(screen.getByLabelText('Nombre en la tarjeta'), name);
   await user.click(screen.getByRole('button', { name: 'Pagar $45.00' }));
@@ -95,9 +95,9 @@ describe('SandboxCardForm', () => {
     renderForm();
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Número de tarjeta'), '4242424242424242');
-    await user.type(screen.getByLabelText('Vencimiento (MM/AA)'), '1230');
+    await user.type(screen.getByLabelText('Vence (MM/AA)'), '1230');
     expect(screen.getByLabelText('Número de tarjeta')).toHaveValue('4242 4242 4242 4242');
-    expect(screen.getByLabelText('Vencimiento (MM/AA)')).toHaveValue('12/30');
+    expect(screen.getByLabelText('Vence (MM/AA)')).toHaveValue('12/30');
   });
 
   it('names the first wrong field and charges nothing', async () => {
