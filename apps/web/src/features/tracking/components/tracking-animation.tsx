@@ -32,7 +32,13 @@ export function TrackingAnimation({ step, map, distanceMeters, address }: Tracki
               {t('where.distance', { km: (distanceMeters / 1000).toFixed(1) })}
             </p>
           )}
-          {address && <p className="reminder__text">{t('where.address', { address })}</p>}
+          {address && (
+            <p className="reminder__text">
+              {t(distanceMeters !== null && distanceMeters > 0 ? 'where.address' : 'where.at', {
+                address,
+              })}
+            </p>
+          )}
         </div>
       </div>
     );
