@@ -76,13 +76,13 @@ describe('location screen rules (SPEC 2 "Location screen", SPEC 8)', () => {
     });
   });
 
-  it('a position without an address keeps the coordinates and no address', () => {
+  it('a position without an address uses its coordinates as the address (decision 281)', () => {
     expect(pointFromPosition({ lat: 18.4, lng: -66.05 }, null)).toEqual({
       lat: 18.4,
       lng: -66.05,
-      address: '',
+      address: '18.400000, -66.050000',
       placeId: '',
-      prettyAddress: '',
+      prettyAddress: '18.400000, -66.050000',
     });
   });
 

@@ -46,12 +46,16 @@ export function permissionAfterPositionRead(result: 'position' | 'error'): Locat
   return result === 'position' ? 'GRANTED' : 'DENIED';
 }
 
-/** The situation point read from the browser: its coordinates and the reverse-geocoded address. */
+/**
+ * A point from a position and its reverse-geocoded address. Without an address (no answer, weak
+ * signal) the coordinates become the address text, so a stranded customer can still confirm and
+ * the driver still gets the position (decision 281).
+ */
 export function pointFromPosition(
   position: { lat: number; lng: number },
   address: { address: string; placeId: string } | null,
 ): LocationPoint {
-  const text = address?.address ?? '';
+  const text = address?.address.trim() || `${position.lat.toFixed(6)}, ${position.lng.toFixed(6)}`;
   return {
     lat: position.lat,
     lng: position.lng,
