@@ -114,6 +114,7 @@ interface Call {
 function installServer({ schedule = '', failCreates = 0 } = {}) {
   const calls: Call[] = [];
   let failuresLeft = failCreates;
+  const created = new Map<string, unknown>();
   const fetchStub = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
     const url = input instanceof Request ? input.url : input.toString();
     const method = init?.method ?? 'GET';
@@ -132,7 +133,13 @@ function installServer({ schedule = '', failCreates = 0 } = {}) {
         failuresLeft -= 1;
         return Promise.reject(new TypeError('Failed to fetch'));
       }
+      // Decision 200: the same serviceId with another body is a 409.
       const { serviceId } = body as { serviceId: string };
+      const first = created.get(serviceId);
+      if (first !== undefined && JSON.stringify(first) !== JSON.stringify(body)) {
+        return json(409, { code: 'CONFLICT', message: 'Another body for this serviceId' });
+      }
+      created.set(serviceId, body);
       return json(201, { token: TOKEN, eventId: 'ev-1', serviceId, serviceNumber: '1045872' });
     }
     const detail = /^\/common\/services\/([^/?]+)$/.exec(url);
@@ -234,13 +241,33 @@ describe('useSubmitServiceRequest', () => {
     expect(storedId).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
     expect(useSessionStore.getState().session.token).toBeNull();
 
+    // A minute later (the driver walked to better signal): the same body goes again.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 60_000);
     await act(() => hook.result.current.submit());
+    vi.useRealTimers();
 
     const [first, second] = posts(calls);
     expect(first?.serviceId).toBe(storedId);
     expect(second?.serviceId).toBe(storedId);
+    expect(second).toEqual(first);
     expect(useSessionStore.getState().session.token).toBe(TOKEN);
     expect(hook.result.current.error).toBeNull();
+    expect(location.history.at(-1)).toBe('/tracking/loading');
+  });
+
+  it('never posts again once the session holds the token', async () => {
+    const calls = installServer();
+    const { hook, location } = setup({
+      ...requestSession,
+      serviceId: 'svc-00000001',
+      token: TOKEN,
+      serviceNumber: '1045872',
+    });
+
+    await act(() => hook.result.current.submit());
+
+    expect(posts(calls)).toHaveLength(0);
     expect(location.history.at(-1)).toBe('/tracking/loading');
   });
 

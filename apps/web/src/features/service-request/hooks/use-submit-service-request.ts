@@ -16,6 +16,7 @@ import { ApiRequestError } from '../../../lib/api-client.ts';
 import { useApi } from '../../../lib/use-api.ts';
 import { useSessionStore } from '../../../stores/session-store.ts';
 import { getServiceQueryOptions } from '../api/service-query.ts';
+import { requestCreationTime } from '../utils/request-creation-time.ts';
 import { userAgentInfo } from '../utils/user-agent-info.ts';
 
 // SPEC 4 "After submit the service is fetched: with a schedule go to /service-summary, else
@@ -84,36 +85,44 @@ export function useSubmitServiceRequest(): SubmitServiceRequest {
           payment: payment ? { ...session.payment, ...payment } : session.payment,
         }));
         const session = useSessionStore.getState().session;
-        const accountId = session.accountId ?? config.accountId;
-        if (!accountId) throw new IncompleteRequestError('accountId');
-        const account = await queryClient.query(getAccountQueryOptions(config, accountId));
-        const payload = buildServiceRequestPayload(
-          session,
-          account,
-          config.brand,
-          new Date(),
-          userAgentInfo(navigator.userAgent),
-        );
-        const checked = ServiceRequestPayloadSchema.safeParse(payload);
-        if (!checked.success) {
-          const issue = checked.error.issues[0];
-          throw new ApiRequestError(
-            400,
-            'BAD_REQUEST',
-            issue?.message ?? 'Invalid request',
-            issue?.path.join('.'),
+        const serviceId = session.serviceId ?? '';
+        let created: { serviceId: string; token: string; serviceNumber?: string | undefined };
+        if (session.token) {
+          // Already created (e.g. back to this screen after success): never post a second time.
+          created = { serviceId, token: session.token, serviceNumber: session.serviceNumber ?? '' };
+        } else {
+          const accountId = session.accountId ?? config.accountId;
+          if (!accountId) throw new IncompleteRequestError('accountId');
+          const account = await queryClient.query(getAccountQueryOptions(config, accountId));
+          const payload = buildServiceRequestPayload(
+            session,
+            account,
+            config.brand,
+            // The same serviceId must carry the same body (decision 200): the first attempt's time.
+            requestCreationTime(serviceId, new Date()),
+            userAgentInfo(navigator.userAgent),
           );
+          const checked = ServiceRequestPayloadSchema.safeParse(payload);
+          if (!checked.success) {
+            const issue = checked.error.issues[0];
+            throw new ApiRequestError(
+              400,
+              'BAD_REQUEST',
+              issue?.message ?? 'Invalid request',
+              issue?.path.join('.'),
+            );
+          }
+          created = await api.post(
+            '/api/v1/service-requests',
+            checked.data,
+            ServiceRequestResponseSchema,
+          );
+          store.patchSession({
+            serviceId: created.serviceId,
+            token: created.token,
+            serviceNumber: created.serviceNumber ?? session.serviceNumber,
+          });
         }
-        const created = await api.post(
-          '/api/v1/service-requests',
-          checked.data,
-          ServiceRequestResponseSchema,
-        );
-        store.patchSession({
-          serviceId: created.serviceId,
-          token: created.token,
-          serviceNumber: created.serviceNumber ?? session.serviceNumber,
-        });
 
         // The service is fetched (and cached for the next screen). If that read is lost, the
         // service exists anyway: route by what the session asked for rather than stay stuck.
