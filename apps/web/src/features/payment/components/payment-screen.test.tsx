@@ -189,4 +189,32 @@ describe('PaymentScreen', () => {
     expect(urls.filter((url) => url === '/common/api/v1/service-requests')).toHaveLength(2);
     expect(posts[2]?.body.serviceId).toBe(posts[1]?.body.serviceId);
   });
+
+  it('after a reload with a charge in the session, sends the request without a card form', async () => {
+    useSessionStore.setState({
+      session: {
+        ...session,
+        payment: {
+          ...session.payment,
+          paymentMethod: 'card',
+          chargeIdStripe: 'ch_sandbox_1',
+          customerIdStripe: 'cus_sandbox_1',
+          cardIdStripe: 'card_sandbox_1',
+          amount: 4460,
+          emailPayment: 'ana@example.com',
+        },
+      },
+    });
+    const posts = installServer();
+    renderScreen();
+
+    expect(screen.getByText('Pago de $44.60 aprobado.')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Número de tarjeta')).not.toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Enviar solicitud' }));
+    await waitFor(() => {
+      expect(useSessionStore.getState().session.token).toBe('tok_0123456789abcdef0123');
+    });
+    expect(posts.map((post) => post.url)).toEqual(['/common/api/v1/service-requests']);
+    expect(posts[0]?.body).toMatchObject({ chargeIdStripe: 'ch_sandbox_1' });
+  });
 });

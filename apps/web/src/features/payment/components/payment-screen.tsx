@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '@auxilio/domain';
+import { formatMoney, type Payment } from '@auxilio/domain';
 import { Button } from '../../../components/ui/button/button.tsx';
 import { useSessionStore } from '../../../stores/session-store.ts';
 import {
@@ -10,6 +10,13 @@ import {
 import { usePaymentAmount } from '../hooks/use-payment-amount.ts';
 import { useCardPaymentProvider } from '../providers/use-card-payment-provider.ts';
 import './payment-screen.css';
+
+function paidInSession(payment: Payment): PaymentDetails | null {
+  if (payment.chargeIdStripe === null) return null;
+  const { paymentMethod, chargeIdStripe, customerIdStripe, cardIdStripe, amount, emailPayment } =
+    payment;
+  return { paymentMethod, chargeIdStripe, customerIdStripe, cardIdStripe, amount, emailPayment };
+}
 
 /**
  * /payment (SPEC 2 "Card payment form inside a card payment provider wrapper"): the amount to pay
@@ -22,7 +29,10 @@ export function PaymentScreen() {
   const email = useSessionStore((state) => state.session.clientForm.email.trim());
   const { CardForm } = useCardPaymentProvider();
   const { submit, isPending, error } = useSubmitServiceRequest();
-  const [charged, setCharged] = useState<PaymentDetails | null>(null);
+  // A charge already in the session (a reload after paying) is never charged again.
+  const [charged, setCharged] = useState<PaymentDetails | null>(() =>
+    paidInSession(useSessionStore.getState().session.payment),
+  );
 
   const onCharged = async (payment: PaymentDetails) => {
     setCharged(payment);
