@@ -32,7 +32,7 @@ export function Component() {
       {data ? (
         <SurveyScreen
           service={data}
-          onAnswered={() => {
+          onServiceChanged={() => {
             void queryClient.invalidateQueries({ queryKey: serviceKeys.detail(data._id) });
           }}
         />

@@ -57,14 +57,17 @@ async function renderSurvey(brand: Brand, situation: 'flatTire' | 'ambulance' = 
     session: { ...INITIAL_SESSION, serviceId: 'svc-1', token: 'tok-1' },
   });
   const location = memoryLocation({ path: '/survey', record: true });
-  const onAnswered = vi.fn();
+  const onServiceChanged = vi.fn();
   renderWithProviders(
     <Router hook={location.hook} searchHook={location.searchHook}>
-      <SurveyScreen service={{ _id: 'svc-1', branch: 'PR', situation }} onAnswered={onAnswered} />
+      <SurveyScreen
+        service={{ _id: 'svc-1', branch: 'PR', situation }}
+        onServiceChanged={onServiceChanged}
+      />
     </Router>,
     { config: testConfig(brand), i18n: await createTestI18n('es') },
   );
-  return { location, onAnswered, user: userEvent.setup() };
+  return { location, onServiceChanged, user: userEvent.setup() };
 }
 
 async function rateProvider(user: ReturnType<typeof userEvent.setup>, stars: number) {
@@ -121,7 +124,7 @@ describe('survey screen (SPEC 2 "Survey")', () => {
 
   it('sends the answers and goes to /tips when the provider gets more than 3 stars and tips are allowed', async () => {
     const posted = fakeSurveyApi();
-    const { user, location, onAnswered } = await renderSurvey(
+    const { user, location, onServiceChanged } = await renderSurvey(
       testBrand({ survey: QUESTIONS, tipping: TIPPING }),
     );
     await rateProvider(user, 4);
@@ -149,7 +152,7 @@ describe('survey screen (SPEC 2 "Survey")', () => {
         },
       },
     ]);
-    expect(onAnswered).toHaveBeenCalledOnce();
+    expect(onServiceChanged).toHaveBeenCalledOnce();
   });
 
   it.each([

@@ -17,15 +17,15 @@ import './survey.css';
 export interface SurveyScreenProps {
   /** The finished service being rated (the survey guard already ran). */
   service: Pick<Service, '_id' | 'branch' | 'situation'>;
-  /** Called once the server stored the answers (e.g. to refresh the service). */
-  onAnswered?: () => void;
+  /** The service changed on the server (answered, or cancelled meanwhile): refresh it. */
+  onServiceChanged?: () => void;
 }
 
 /**
  * SPEC 2 "Survey: 'Tell us your experience', legend 1 star = poor, 5 stars = excellent; questions
  * depend on brand; Confirm submits." Star questions must be answered (decision 310).
  */
-export function SurveyScreen({ service, onAnswered }: SurveyScreenProps) {
+export function SurveyScreen({ service, onServiceChanged }: SurveyScreenProps) {
   const { t } = useTranslation(['survey', 'common']);
   const { brand } = useRuntimeConfig();
   const { questions } = brand.survey;
@@ -34,7 +34,7 @@ export function SurveyScreen({ service, onAnswered }: SurveyScreenProps) {
   const [missing, setMissing] = useState<SurveyAnswerKey[]>([]);
   const formRef = useRef<HTMLFormElement>(null);
   const errorPrefix = useId();
-  const submit = useSubmitSurvey(service, onAnswered);
+  const submit = useSubmitSurvey(service, onServiceChanged);
 
   const onSubmit = (event: SyntheticEvent) => {
     event.preventDefault();

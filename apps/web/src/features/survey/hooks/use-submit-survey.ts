@@ -7,6 +7,7 @@ import {
   type SurveySubmitRequest,
 } from '@auxilio/domain';
 import { useRuntimeConfig } from '../../../config/runtime-config-context.ts';
+import { ApiRequestError } from '../../../lib/api-client.ts';
 import { useApi } from '../../../lib/use-api.ts';
 import { useSessionStore } from '../../../stores/session-store.ts';
 import { submitSurvey } from '../api/submit-survey.ts';
@@ -17,7 +18,7 @@ import { submitSurvey } from '../api/submit-survey.ts';
  */
 export function useSubmitSurvey(
   service: Pick<Service, 'branch' | 'situation'>,
-  onAnswered?: () => void,
+  onServiceChanged?: () => void,
 ) {
   const api = useApi();
   const { brand } = useRuntimeConfig();
@@ -34,7 +35,11 @@ export function useSubmitSurvey(
       });
       // Leave first: the refreshed service (surveys.answered) must not meet this screen's guard.
       navigate(route.to, { replace: true });
-      onAnswered?.();
+      onServiceChanged?.();
+    },
+    onError: (error) => {
+      // 409: the service was cancelled meanwhile; the refreshed service lets the guard show it.
+      if (error instanceof ApiRequestError && error.code === 'CONFLICT') onServiceChanged?.();
     },
   });
 }
