@@ -15,7 +15,6 @@ import { useRuntimeConfig } from '../../../config/runtime-config-context.ts';
 import { useSessionStore } from '../../../stores/session-store.ts';
 import { useAccount } from '../../accounts/api/get-account.ts';
 import { useDriverDetails } from '../api/get-driver.ts';
-import { useAnimatedPosition } from '../hooks/use-animated-position.ts';
 import { useFollowService } from '../hooks/use-follow-service.ts';
 import { useLiveService } from '../hooks/use-live-service.ts';
 import { useNow } from '../hooks/use-now.ts';
@@ -34,11 +33,13 @@ import './tracking.css';
 
 const DEFAULT_ACCOUNT_CONFIG = AccountConfigSchema.parse({});
 
-/** What the map needs: the situation, the driver's (gliding) position and the destination. */
+/** What the map needs: the situation, the driver's last position and the destination. */
 export interface TrackingMapInput {
   situation: LatLng | null;
   driver: LatLng | null;
   destination: LatLng | null;
+  /** The driver has reached the situation (arrived or towed): the route then leads on. */
+  reached: boolean;
 }
 
 /** Controls composed by the route from other features (they never import each other). */
@@ -90,9 +91,6 @@ function TrackingView({ service, ...slots }: TrackingSlots & { service: Service 
   const progress = trackingProgressStep(service);
   const driverPoint =
     pointOf(service.driver?.lat, service.driver?.lng) ?? service.locations.provider;
-  const driverShown = useAnimatedPosition(
-    driverPoint ? { lat: driverPoint.lat, lng: driverPoint.lng } : null,
-  );
   const driver = service.driver
     ? {
         ...service.driver,
@@ -102,8 +100,9 @@ function TrackingView({ service, ...slots }: TrackingSlots & { service: Service 
     : null;
   const map = slots.renderMap({
     situation: service.locations.situation,
-    driver: driverShown,
+    driver: driverPoint ? { lat: driverPoint.lat, lng: driverPoint.lng } : null,
     destination: service.locations.destination,
+    reached: progress === 4,
   });
 
   return (
