@@ -75,12 +75,18 @@ describe('clientFormFromContract', () => {
     });
   });
 
-  it('keeps what the customer typed', () => {
-    const typed = { ...INITIAL_CLIENT_FORM, fullName: 'Ana R.', phone: '787-555-9999' };
-    const form = clientFormFromContract(typed, contract, 'ABC123');
+  it('keeps the contact details the customer typed; the vehicle is the one looked up', () => {
+    const typed = {
+      ...INITIAL_CLIENT_FORM,
+      fullName: 'Ana R.',
+      phone: '787-555-9999',
+      make: 'Honda',
+      plate: 'XYZ789',
+    };
+    const form = clientFormFromContract(typed, contract, 'abc-123');
     expect(form.fullName).toBe('Ana R.');
     expect(form.phone).toBe('787-555-9999');
-    expect(form.make).toBe('Toyota');
+    expect(form).toMatchObject({ plate: 'ABC123', make: 'Toyota', model: 'Corolla', year: '2020' });
   });
 
   it('with several vehicles and no matching plate, leaves the vehicle blank', () => {

@@ -70,30 +70,35 @@ export function contractVehicle(
 }
 
 /**
- * The client form after a contract was found: what the customer already typed wins, blanks are
- * filled from the contract holder and the matched vehicle (SPEC 2 "/clients ... used for road track
- * after contract found": the form starts from the contract).
+ * The client form after a contract was found (SPEC 2 "/clients ... used for road track after
+ * contract found": the form starts from the contract). Contact fields the customer typed win and
+ * blanks come from the holder; the vehicle fields are the matched vehicle's, since the vehicle is
+ * what was looked up (an earlier lookup's vehicle never stays).
  */
 export function clientFormFromContract(
   form: ClientForm,
   contract: CustomerContract,
   plate: string,
 ): ClientForm {
-  const vehicle = contractVehicle(contract, plate);
-  const fill = (typed: string, found: string | number | null | undefined): string =>
-    typed.trim() !== '' ? typed : found == null ? '' : String(found);
-  return {
+  const fill = (typed: string, found: string | null): string =>
+    typed.trim() !== '' ? typed : (found ?? '');
+  const contact: ClientForm = {
     ...form,
     fullName: fill(form.fullName, contract.fullName),
     phone: fill(form.phone, contract.phone),
     email: fill(form.email, contract.email),
     memberId: fill(form.memberId, contract.memberId),
-    plate: fill(form.plate, vehicle?.plate ?? plate),
-    year: fill(form.year, vehicle?.year),
-    make: fill(form.make, vehicle?.make),
-    model: fill(form.model, vehicle?.model),
-    color: fill(form.color, vehicle?.color),
-    vin: fill(form.vin, vehicle?.vin),
+  };
+  const vehicle = contractVehicle(contract, plate);
+  if (!vehicle) return { ...contact, plate: plate || form.plate };
+  return {
+    ...contact,
+    plate: vehicle.plate,
+    year: vehicle.year === null ? '' : String(vehicle.year),
+    make: vehicle.make,
+    model: vehicle.model,
+    color: vehicle.color,
+    vin: vehicle.vin,
   };
 }
 
