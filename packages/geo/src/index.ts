@@ -4,6 +4,14 @@ export * from './types.ts';
 export { COUNTRY_REGIONS, type CountryRegion } from './regions.ts';
 export { ATTRIBUTION } from './attribution.ts';
 export {
+  atlasBounds,
+  demoMapStyle,
+  DEMO_MAP_FONT,
+  DEMO_MAP_MAX_ZOOM,
+  type DemoMapStyle,
+  type DemoStyleUrls,
+} from './basemap-style.ts';
+export {
   createGazetteer,
   formatAddress,
   normalizeText,

@@ -5,6 +5,7 @@ import brandsRoutes from './brands/index.ts';
 import commonRoutes from './common/index.ts';
 import healthRoutes from './health/index.ts';
 import manifestRoutes from './manifest/index.ts';
+import mapRoutes from './map/index.ts';
 import webRoutes from './web/index.ts';
 
 // Route folders mirror URLs (CONVENTIONS "The API in plugin layers"); each folder's index.ts is
@@ -17,6 +18,7 @@ export default async function routes(app: FastifyInstance): Promise<void> {
   await app.register(brandsRoutes, { prefix: '/brands' });
   await app.register(commonRoutes, { prefix: '/common' });
   await app.register(autodispatchRoutes, { prefix: '/autodispatch' });
+  await app.register(mapRoutes, { prefix: '/map' });
   // Last: the catch-all for the PWA's files and client-side routes.
   await app.register(webRoutes);
 }

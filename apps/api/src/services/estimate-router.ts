@@ -1,4 +1,4 @@
-import { haversineMeters, type LatLng } from '@auxilio/domain';
+import { haversineMeters, type Directions, type LatLng } from '@auxilio/domain';
 
 // ARCHITECTURE decision 7, routing / ETA row: the embedded default is an "estimate router (straight
 // line x detour factor, speed model), marked approximate". Google Routes, OSRM or Valhalla adapters
@@ -57,3 +57,24 @@ export function bearingDegrees(from: LatLng, to: LatLng): number {
     Math.sin(from.lat * rad) * Math.cos(to.lat * rad) * Math.cos((to.lng - from.lng) * rad);
   return (Math.atan2(y, x) / rad + 360) % 360;
 }
+
+/**
+ * Routing behind one interface (ARCHITECTURE decision 7 "routing / ETA" row): the estimate router
+ * is the embedded default; Google Routes, OSRM or Valhalla adapters come with the API-contract issue.
+ */
+export interface RouteProvider {
+  directions(origin: LatLng, destination: LatLng): Promise<Directions>;
+}
+
+/** The estimate router as a RouteProvider: a straight line, flagged approximate (decision 262). */
+export const estimateRouteProvider: RouteProvider = {
+  directions: (origin, destination) => {
+    const estimate = estimateRoute(origin, destination);
+    return Promise.resolve({
+      path: estimate.path,
+      distanceMeters: estimate.distanceMeters,
+      durationSeconds: estimate.etaSeconds,
+      approximate: true,
+    });
+  },
+};

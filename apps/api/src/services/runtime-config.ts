@@ -5,6 +5,7 @@ import {
   type RuntimeConfig,
 } from '@auxilio/domain';
 import type { Config } from '../config/env.ts';
+import { mapRuntimeConfig } from './basemap-style.ts';
 import type { BrandContext } from './brand-context.ts';
 
 /** URL prefix of a brand's logo, icon and favicon (routes/brands). */
@@ -29,9 +30,7 @@ export function buildRuntimeConfig(
     brandAccounts,
     defaultLanguage: DEFAULT_LANGUAGE,
     addressCountries: [...DEFAULT_ADDRESS_SEARCH_COUNTRIES],
-    map: config.mapStyleUrl
-      ? { provider: 'style-url', styleUrl: config.mapStyleUrl }
-      : { provider: 'embedded', styleUrl: null },
+    map: mapRuntimeConfig(config),
     payments: config.stripePublishableKey
       ? { provider: 'stripe', publishableKey: config.stripePublishableKey }
       : { provider: 'sandbox', publishableKey: null },

@@ -38,7 +38,7 @@ export function testConfigBody(brand: Brand = testBrand()): unknown {
     ],
     defaultLanguage: 'es',
     addressCountries: ['PR', 'CR', 'CO', 'PA'],
-    map: { provider: 'embedded', styleUrl: null },
+    map: { provider: 'embedded', styleUrl: '/map/style.json', maxZoom: 14 },
     payments: { provider: 'sandbox', publishableKey: null },
   };
 }

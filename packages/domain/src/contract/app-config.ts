@@ -32,7 +32,15 @@ export const RuntimeConfigSchema = z.object({
   defaultLanguage: LanguageSchema,
   /** Countries where address search may look when the account has no branch (SPEC 5). */
   addressCountries: z.array(BranchSchema),
-  map: z.object({ provider: z.enum(['embedded', 'style-url']), styleUrl: z.string().nullable() }),
+  /**
+   * Base map (ARCHITECTURE decision 7): the API's demo style (`embedded`) or MAP_STYLE_URL. `maxZoom`
+   * caps every map: SPEC 9 "max 18", or lower for the demo map that has no streets (decision 260).
+   */
+  map: z.object({
+    provider: z.enum(['embedded', 'style-url']),
+    styleUrl: z.string(),
+    maxZoom: z.number().min(0).max(24),
+  }),
   payments: z.object({
     provider: z.enum(['sandbox', 'stripe']),
     publishableKey: z.string().nullable(),

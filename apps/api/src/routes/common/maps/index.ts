@@ -1,4 +1,93 @@
-import type { FastifyInstance } from 'fastify';
+import {
+  DEFAULT_ADDRESS_SEARCH_COUNTRIES,
+  DirectionsQuerySchema,
+  DirectionsResponseSchema,
+  GetAddressRequestSchema,
+  GetAddressResponseSchema,
+  LatLngTextSchema,
+  PlacesQuerySchema,
+  PlacesResponseSchema,
+} from '@auxilio/domain';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../../lib/errors.ts';
+import { APP_KEY_ERROR_RESPONSES, APP_KEY_SECURITY } from '../../../lib/route-schemas.ts';
+import { estimateRouteProvider } from '../../../services/estimate-router.ts';
+import { embeddedGeoProvider } from '../../../services/geo-provider.ts';
 
-/** /common/maps: handlers arrive with the road journey (issue 3). */
-export default async function routes(_app: FastifyInstance): Promise<void> {}
+/**
+ * /common/maps (SPEC 7 "a maps service (directions, places autocomplete and details, reverse
+ * geocoding ...)"; decision 261). Embedded defaults: the gazetteer and the estimate router.
+ */
+const mapsRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
+  app.get(
+    '/places',
+    {
+      schema: {
+        tags: ['maps'],
+        summary: 'Address search in the given countries (SPEC 5), best first',
+        description:
+          'countries: comma-separated branch codes; default PR,CR,CO,PA (SPEC 5 "when the account ' +
+          'has no branch"). The embedded gazetteer knows towns and municipios, not streets.',
+        security: APP_KEY_SECURITY,
+        querystring: PlacesQuerySchema,
+        response: { 200: PlacesResponseSchema, ...APP_KEY_ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const { q, countries, limit } = request.query;
+      const provider = await embeddedGeoProvider();
+      const data = await provider.searchPlaces(q, {
+        countries: countries ?? DEFAULT_ADDRESS_SEARCH_COUNTRIES,
+        limit,
+      });
+      return { data };
+    },
+  );
+
+  app.post(
+    '/directions/getAddress',
+    {
+      schema: {
+        tags: ['maps'],
+        summary: 'Reverse geocoding: the first result (formatted address and place id), or null',
+        security: APP_KEY_SECURITY,
+        body: GetAddressRequestSchema,
+        response: { 200: GetAddressResponseSchema, ...APP_KEY_ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const point = LatLngTextSchema.safeParse(request.body.coords);
+      if (!point.success) {
+        throw new AppError(
+          'BAD_REQUEST',
+          'body.coords: latitude or longitude out of range',
+          'body.coords',
+        );
+      }
+      const provider = await embeddedGeoProvider();
+      return { data: await provider.reverseGeocode(point.data) };
+    },
+  );
+
+  app.get(
+    '/directions',
+    {
+      schema: {
+        tags: ['maps'],
+        summary: 'Route between two points; `approximate` when it is not a road route',
+        description:
+          'The embedded estimate router draws a straight line and estimates distance and time ' +
+          '(ARCHITECTURE decision 7); clients draw it as approximate.',
+        security: APP_KEY_SECURITY,
+        querystring: DirectionsQuerySchema,
+        response: { 200: DirectionsResponseSchema, ...APP_KEY_ERROR_RESPONSES },
+      },
+    },
+    async (request) => ({
+      data: await estimateRouteProvider.directions(request.query.origin, request.query.destination),
+    }),
+  );
+  done();
+};
+
+export default mapsRoutes;
