@@ -6,9 +6,12 @@ import type { BasemapAtlas } from './basemap-atlas.ts';
 /** Where the public basemap is served (routes/map). */
 export const BASEMAP_PREFIX = '/map';
 
-/** The demo style with absolute data URLs on this origin (MapLibre resolves none relative). */
-export function basemapStyle(origin: string, { version }: BasemapAtlas): DemoMapStyle {
-  const data = (name: string) => `${origin}${BASEMAP_PREFIX}/data/${version}/${name}`;
+/**
+ * The demo style. Its URLs are root-relative, so the style works behind any host, port or proxy:
+ * the PWA's map resolves them against the page (MapView's transformRequest; decision 260).
+ */
+export function basemapStyle({ version }: BasemapAtlas): DemoMapStyle {
+  const data = (name: string) => `${BASEMAP_PREFIX}/data/${version}/${name}`;
   return demoMapStyle({
     countries: data('countries.geojson'),
     municipios: data('municipios.geojson'),

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -38,10 +37,8 @@ const mapRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     },
     async (request, reply) => {
       const atlas = await loadBasemapAtlas();
-      // Absolute data URLs: MapLibre resolves none relative to the style.
-      const origin = `${request.protocol}://${request.host}`;
-      const body = Buffer.from(JSON.stringify(basemapStyle(origin, atlas)));
-      const etag = `"style-${atlas.version}-${createHash('sha1').update(origin).digest('hex').slice(0, 8)}"`;
+      const body = Buffer.from(JSON.stringify(basemapStyle(atlas)));
+      const etag = `"style-${atlas.version}"`;
       reply.header('cache-control', STYLE_CACHE);
       return send(request, reply, { body, gzip: gzipSync(body), contentType: JSON_TYPE }, etag);
     },

@@ -9,7 +9,9 @@ import MapGL, {
   type MapRef,
   type ViewStateChangeEvent,
 } from 'react-map-gl/maplibre';
+import { setWorkerUrl } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { MAP_ZOOM } from '@auxilio/domain';
 import { useRuntimeConfig } from '../../../config/runtime-config-context.ts';
 import { useAnimatedPosition } from '../hooks/use-animated-position.ts';
@@ -25,6 +27,15 @@ const ROUTE_LAYER_APPROXIMATE = {
   'line-opacity': 0.8,
   'line-dasharray': [2, 2],
 };
+// MapLibre derives its worker's URL from its own module URL at run time, which bundlers can neither
+// see nor emit: the worker file is shipped as an asset and named here.
+setWorkerUrl(workerUrl);
+
+/** The demo style's URLs are root-relative: resolved against the page (MapLibre's worker cannot). */
+function absoluteUrl(url: string) {
+  return { url: new URL(url, window.location.href).href };
+}
+
 const ROUTE_LAYER_ROAD = { 'line-color': '#2563eb', 'line-width': 4, 'line-opacity': 0.9 };
 
 function MarkerPin({ marker }: { marker: MapMarker }) {
@@ -125,7 +136,8 @@ export default function MapView({
           zoom: Math.min(zoom, cap),
         }}
         maxZoom={cap}
-        mapStyle={map.styleUrl}
+        mapStyle={new URL(map.styleUrl, window.location.href).href}
+        transformRequest={absoluteUrl}
         interactive={interactive}
         dragRotate={false}
         touchPitch={false}
