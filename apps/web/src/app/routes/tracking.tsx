@@ -4,6 +4,7 @@ import { CallDriverButton } from '../../features/driver-contact/components/call-
 import { NoteDriverButton } from '../../features/driver-contact/components/note-driver-button.tsx';
 import { FeeDrawer } from '../../features/fees/components/fee-drawer.tsx';
 import { ShareButton } from '../../features/share/components/share-button.tsx';
+import { TrackingMap } from '../../features/tracking/components/tracking-map.tsx';
 import { TrackingScreen } from '../../features/tracking/components/tracking-screen.tsx';
 import { useSessionStore } from '../../stores/session-store.ts';
 
@@ -14,7 +15,7 @@ export function Component() {
   const isFromWebview = useSessionStore((state) => state.session.userExternalParams.isFromWebview);
   return (
     <TrackingScreen
-      renderMap={() => null}
+      renderMap={(input) => <TrackingMap {...input} />}
       renderContact={(service) => {
         const driver = service.driver;
         if (!driver?.phone) return null;
