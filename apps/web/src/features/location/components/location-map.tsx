@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { LOCATION_MAP_ESTIMATE_MIN, type LatLng } from '@auxilio/domain';
+import { LazyMapView, type MapMarker } from '../../map/index.ts';
 
 export interface LocationMapProps {
   center: LatLng;
@@ -13,16 +14,37 @@ export interface LocationMapProps {
   showEstimate?: boolean;
 }
 
-/**
- * The map area of the location screens. Until the lazily loaded map view is wired, a calm
- * placeholder keeps the layout (and the estimate badge) so the bottom sheet sits where it will.
- */
-export function LocationMap({ pinMode = false, showEstimate = false }: LocationMapProps) {
+/** The map area of the location screens: the lazily loaded map view and the estimate badge. */
+export function LocationMap({
+  center,
+  zoom,
+  markers,
+  pinMode = false,
+  onMoveEnd,
+  showEstimate = false,
+}: LocationMapProps) {
   const { t } = useTranslation('location');
+  const mapMarkers: MapMarker[] = markers.map((marker) => ({
+    id: marker.kind,
+    kind: marker.kind,
+    position: { lat: marker.lat, lng: marker.lng },
+  }));
   return (
-    <div className="location-map" role="img" aria-label={t('location.mapLabel')}>
-      <span className="location-map__pending">{t('location.mapPending')}</span>
-      {pinMode ? <span className="location-map__pin" aria-hidden="true" /> : null}
+    <div className="location-map">
+      <LazyMapView
+        center={center}
+        zoom={zoom}
+        markers={mapMarkers}
+        pinMode={pinMode}
+        onMoveEnd={
+          onMoveEnd
+            ? (next) => {
+                onMoveEnd(next);
+              }
+            : undefined
+        }
+        ariaLabel={t('location.mapLabel')}
+      />
       {showEstimate ? (
         <span
           className="location-map__estimate"

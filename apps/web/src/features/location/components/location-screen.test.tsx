@@ -7,13 +7,25 @@ import { fakeCommonApi } from '../testing/fake-common-api.ts';
 import { renderAt } from '../testing/render-screen.tsx';
 import { LocationScreen } from './location-screen.tsx';
 
+// jsdom has no WebGL: the lazily loaded MapLibre view is left out; these tests are about the sheet.
+vi.mock('../../map/components/map-view.tsx', () => ({ default: () => null }));
+
 const SAN_JUAN = {
   placeId: 'pr-sj-1',
+  name: 'Calle Loíza',
+  country: 'PR' as const,
   address: 'Calle Loíza 1500, San Juan',
   lat: 18.45,
   lng: -66.06,
 };
-const BAYAMON = { placeId: 'pr-ba-1', address: 'Bayamón, Puerto Rico', lat: 18.4, lng: -66.16 };
+const BAYAMON = {
+  placeId: 'pr-ba-1',
+  name: 'Bayamón',
+  country: 'PR' as const,
+  address: 'Bayamón, Puerto Rico',
+  lat: 18.4,
+  lng: -66.16,
+};
 
 function startSession(patch: Partial<Session>) {
   useSessionStore.setState({ session: { ...INITIAL_SESSION, ...patch } });

@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { z } from 'zod';
 import {
   buildGetAddressRequest,
   GetAddressResponseSchema,
@@ -8,69 +7,52 @@ import {
   type LatLng,
 } from '@auxilio/domain';
 import { useApi } from '../../../lib/use-api.ts';
+import { mapKeys, MIN_SEARCH_LENGTH, usePlacesSearch } from '../../map/index.ts';
 
-// The location screens' one door to address search and reverse geocoding (SPEC 7 "a maps service
-// (directions, places autocomplete and details, reverse geocoding ...)"). Screens call these two
-// hooks only, so the calls can move to the map feature's hooks without touching a screen.
+// The location screens' one door to the map feature's address search and reverse geocoding
+// (decision 282): screens call these two hooks only.
 
-/** One address the search offers, with its position in degrees. */
-export interface PlaceSuggestion {
-  placeId: string;
-  address: string;
-  lat: number;
-  lng: number;
-}
-
-const PlacesResponseSchema = z.object({
-  data: z.array(
-    z.object({ placeId: z.string(), address: z.string(), lat: z.number(), lng: z.number() }),
-  ),
-});
-
-/** Shortest query worth sending (fewer letters match half the island). */
-export const MIN_SEARCH_LENGTH = 3;
+export { MIN_SEARCH_LENGTH };
 
 /**
  * Addresses matching the text, restricted to the given countries (SPEC 5 "Address search restricted
  * to the account's country, or to PR, CO, CR, PA when the account has no branch").
  */
 export function useAddressSearch(query: string, countries: readonly Branch[]) {
-  const api = useApi();
-  const q = query.trim();
-  return useQuery({
-    queryKey: ['maps', 'places', q, countries.join(',')],
-    queryFn: ({ signal }) =>
-      api
-        .get('/maps/places', PlacesResponseSchema, {
-          query: { q, countries: countries.join(',') },
-          signal,
-        })
-        .then((body): PlaceSuggestion[] => body.data),
-    enabled: q.length >= MIN_SEARCH_LENGTH,
-    staleTime: 5 * 60_000,
-  });
+  return usePlacesSearch(query, countries);
 }
 
-/** The address of a point, or null when none is known or the call fails (SPEC 8: logged only). */
-export function useReverseGeocode(): (point: LatLng) => Promise<{
-  address: string;
-  placeId: string;
-} | null> {
+/**
+ * The address of a point on demand (after a position read or OK on the map), sharing the map
+ * feature's cache; null when none is known or the call fails (SPEC 8: logged only).
+ */
+export function useReverseGeocode(): (
+  point: LatLng,
+) => Promise<{ address: string; placeId: string } | null> {
   const api = useApi();
+  const queryClient = useQueryClient();
   return useCallback(
     async (point: LatLng) => {
+      const at = { lat: Math.round(point.lat * 1e5) / 1e5, lng: Math.round(point.lng * 1e5) / 1e5 };
       try {
-        const body = await api.post(
-          '/maps/directions/getAddress',
-          buildGetAddressRequest(point.lat, point.lng),
-          GetAddressResponseSchema,
-        );
-        return body.data;
+        return await queryClient.query({
+          queryKey: mapKeys.address(at),
+          queryFn: async ({ signal }) =>
+            (
+              await api.post(
+                '/maps/directions/getAddress',
+                buildGetAddressRequest(at.lat, at.lng),
+                GetAddressResponseSchema,
+                { signal },
+              )
+            ).data,
+          staleTime: 60 * 60_000,
+        });
       } catch (error) {
         console.warn('Reverse geocoding failed', error);
         return null;
       }
     },
-    [api],
+    [api, queryClient],
   );
 }

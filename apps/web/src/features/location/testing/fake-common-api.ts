@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import { AccountSchema, type Account, type Branch } from '@auxilio/domain';
+import { AccountSchema, type Account, type Branch, type PlaceSuggestion } from '@auxilio/domain';
 
 // A stand-in for the common API at the fetch boundary: the screens' real API client, query hooks
 // and schemas run; only the network answers come from here. Every request is recorded.
@@ -33,7 +33,7 @@ export interface FakeApiOptions {
   account?: Account;
   /** Fee in cents answered by GET /fees/customer. */
   feeCents?: number;
-  places?: { placeId: string; address: string; lat: number; lng: number }[];
+  places?: PlaceSuggestion[];
   /** Answer of POST /maps/directions/getAddress (null: no address). */
   address?: { address: string; placeId: string } | null;
 }
