@@ -12,6 +12,8 @@ export interface LocationMapProps {
   onMoveEnd?: (center: LatLng) => void;
   /** SPEC 2 "the location map shows 35 min". */
   showEstimate?: boolean;
+  /** false: a still picture (the summary's map). */
+  interactive?: boolean;
 }
 
 /** The map area of the location screens: the lazily loaded map view and the estimate badge. */
@@ -22,6 +24,7 @@ export function LocationMap({
   pinMode = false,
   onMoveEnd,
   showEstimate = false,
+  interactive = true,
 }: LocationMapProps) {
   const { t } = useTranslation('location');
   const mapMarkers: MapMarker[] = markers.map((marker) => ({
@@ -36,6 +39,7 @@ export function LocationMap({
         zoom={zoom}
         markers={mapMarkers}
         pinMode={pinMode}
+        interactive={interactive}
         onMoveEnd={
           onMoveEnd
             ? (next) => {

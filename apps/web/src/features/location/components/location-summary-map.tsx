@@ -15,6 +15,7 @@ export function LocationSummaryMap({ locations }: { locations: Locations }) {
       zoom={MAP_ZOOM.location}
       markers={markers}
       showEstimate
+      interactive={false}
     />
   );
 }
