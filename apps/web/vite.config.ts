@@ -28,7 +28,7 @@ const BUILD_ID = new Date().toISOString();
 // (route.lazy in src/app/routes/route-table.tsx), so the first screen loads only what it uses.
 const VENDOR_GROUPS: { name: string; test: RegExp }[] = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-  { name: 'router', test: /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/ },
+  { name: 'router', test: /node_modules[\\/](wouter|regexparam)[\\/]/ },
   {
     name: 'i18n',
     test: /node_modules[\\/](i18next[^\\/]*|react-i18next|html-parse-stringify|void-elements)[\\/]/,

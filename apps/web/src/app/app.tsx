@@ -1,11 +1,9 @@
-import { useState } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
-import { RouterProvider } from 'react-router';
 import type { i18n as I18n } from 'i18next';
 import { RuntimeConfigContext } from '../config/runtime-config-context.ts';
 import type { RuntimeConfig } from '../config/runtime-config.ts';
-import { createAppRouter } from './routes/router.tsx';
+import { RootLayout } from './routes/root-layout.tsx';
 
 export interface AppProps {
   config: RuntimeConfig;
@@ -13,14 +11,13 @@ export interface AppProps {
   queryClient: QueryClient;
 }
 
-/** The providers, then the router. */
+/** The providers, then the frame and its screens (wouter reads the browser location). */
 export function App({ config, i18n, queryClient }: AppProps) {
-  const [router] = useState(createAppRouter);
   return (
     <RuntimeConfigContext value={config}>
       <I18nextProvider i18n={i18n}>
         <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
+          <RootLayout />
         </QueryClientProvider>
       </I18nextProvider>
     </RuntimeConfigContext>

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { buttonClassName } from '../../components/ui/button/button-class.ts';
 import { ErrorScreen } from '../../features/errors/components/error-screen.tsx';
@@ -7,7 +7,7 @@ export function Component() {
   const { t } = useTranslation('errors');
   return (
     <ErrorScreen title={t('notFound.title')} message={t('notFound.message')}>
-      <Link to="/" className={buttonClassName('primary')}>
+      <Link href="/" className={buttonClassName('primary')}>
         {t('notFound.home')}
       </Link>
     </ErrorScreen>

@@ -1,6 +1,4 @@
-import { Suspense, useState } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useState } from 'react';
 import { useRuntimeConfig } from '../../config/runtime-config-context.ts';
 import { useAccount } from '../../features/accounts/api/get-account.ts';
 import { AppHeader } from '../../features/header/components/app-header.tsx';
@@ -9,7 +7,8 @@ import { NoConnectionScreen } from '../../features/offline/components/no-connect
 import { useOnlineStatus } from '../../features/offline/hooks/use-online-status.ts';
 import { UpdateSnackbar } from '../../features/pwa/components/update-snackbar.tsx';
 import { useSessionStore } from '../../stores/session-store.ts';
-import type { ShellContext } from './shell-context.ts';
+import { AppRoutes } from './router.tsx';
+import { ShellContextValue, type ShellContext } from './shell-context.ts';
 
 /** The frame of every screen: header, the screen, the Help dialog, update snackbar, offline screen. */
 export function RootLayout() {
@@ -30,9 +29,9 @@ export function RootLayout() {
       <AppHeader onOpenHelp={shell.openHelp} />
       {/* SPEC 8 "Offline: No-connection screen". */}
       {online ? (
-        <Suspense fallback={<ScreenLoading />}>
-          <Outlet context={shell} />
-        </Suspense>
+        <ShellContextValue value={shell}>
+          <AppRoutes />
+        </ShellContextValue>
       ) : (
         <NoConnectionScreen />
       )}
@@ -45,21 +44,6 @@ export function RootLayout() {
         branch={branch}
       />
       <UpdateSnackbar />
-      <ScrollRestoration />
     </>
-  );
-}
-
-/** Before the router has rendered anything: no header yet, only a quiet status. */
-export function BootLoading() {
-  return <ScreenLoading />;
-}
-
-function ScreenLoading() {
-  const { t } = useTranslation('common');
-  return (
-    <p className="screen-loading" role="status">
-      {t('loading')}
-    </p>
   );
 }

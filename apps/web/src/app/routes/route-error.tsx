@@ -1,12 +1,23 @@
-import { useEffect } from 'react';
-import { useRouteError } from 'react-router';
+import { Component, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button/button.tsx';
 import { ErrorScreen } from '../../features/errors/components/error-screen.tsx';
 
+/** Catches a screen that failed to load or render, and shows the route error screen instead. */
+export class ScreenErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
+  override state: { error: unknown } = { error: null };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  override render() {
+    return this.state.error ? <RouteErrorScreen error={this.state.error} /> : this.props.children;
+  }
+}
+
 /** A screen failed to load or render (e.g. its code could not be downloaded). */
-export function RouteErrorScreen() {
-  const error = useRouteError();
+export function RouteErrorScreen({ error }: { error: unknown }) {
   const { t } = useTranslation('errors');
   useEffect(() => {
     console.error('[route] screen failed', error);

@@ -1,27 +1,46 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
-import { BootLoading, RootLayout } from './root-layout.tsx';
-import { RouteErrorScreen } from './route-error.tsx';
-import { ROUTE_TABLE } from './route-table.tsx';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { Route, Switch, useLocation } from 'wouter';
+import { ROUTE_TABLE, type AppRoute } from './route-table.tsx';
+import { ScreenErrorBoundary } from './route-error.tsx';
+import { ScreenLoading } from './screen-loading.tsx';
+import { useHistoryDepth } from '../../lib/history-depth.ts';
 
-/** The route objects: the SPEC 2 table as children of the layout, in table order. */
-export function buildRoutes(): RouteObject[] {
-  return [
-    {
-      Component: RootLayout,
-      ErrorBoundary: RouteErrorScreen,
-      // Shown while the first screen's code loads.
-      HydrateFallback: BootLoading,
-      // Each screen has its own error boundary so the header stays when one screen fails.
-      children: ROUTE_TABLE.map(({ path, lazy, handle }) => ({
-        path,
-        lazy,
-        handle,
-        ErrorBoundary: RouteErrorScreen,
-      })),
-    },
-  ];
+// The SPEC 2 route table through wouter's <Switch>: the first entry whose pattern matches wins, in
+// table order (decision 240). Each screen is a lazy chunk with its own error boundary, so the header
+// stays when one screen fails to load.
+
+const screens = new Map<AppRoute, ComponentType>(
+  ROUTE_TABLE.map((route) => [
+    route,
+    lazy(() => route.load().then((m) => ({ default: m.Component }))),
+  ]),
+);
+
+/** The screen of the current path. */
+export function AppRoutes() {
+  const [location] = useLocation();
+  useScrollToTopOnNavigation(location);
+  useHistoryDepth(location);
+  return (
+    <ScreenErrorBoundary key={location}>
+      <Suspense fallback={<ScreenLoading />}>
+        <Switch>
+          {ROUTE_TABLE.map((route) => (
+            <Route
+              key={route.path}
+              path={route.path === '*' ? undefined : route.path}
+              component={screens.get(route)}
+            />
+          ))}
+        </Switch>
+      </Suspense>
+    </ScreenErrorBoundary>
+  );
 }
 
-export function createAppRouter() {
-  return createBrowserRouter(buildRoutes());
+/** A new screen starts at its top (what a full page load would do). */
+function useScrollToTopOnNavigation(location: string): void {
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [location]);
 }

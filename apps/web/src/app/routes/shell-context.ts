@@ -1,4 +1,4 @@
-import { useOutletContext } from 'react-router';
+import { createContext, useContext } from 'react';
 import type { Branch } from '@auxilio/domain';
 
 /** What the root layout gives every screen. */
@@ -8,6 +8,10 @@ export interface ShellContext {
   branch: Branch | null;
 }
 
+export const ShellContextValue = createContext<ShellContext | null>(null);
+
 export function useShell(): ShellContext {
-  return useOutletContext<ShellContext>();
+  const shell = useContext(ShellContextValue);
+  if (!shell) throw new Error('useShell needs the root layout');
+  return shell;
 }

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
 import { AppHeader } from './app-header.tsx';
 import { useSessionStore } from '../../../stores/session-store.ts';
 import { testBrand, testConfig } from '../../../test/fixtures.ts';
@@ -9,15 +10,14 @@ import { createTestI18n } from '../../../test/test-i18n.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 
 async function renderHeaderAt(path: string, { coBranded = false } = {}) {
-  const router = createMemoryRouter(
-    [{ path: '*', element: <AppHeader onOpenHelp={() => undefined} /> }],
-    { initialEntries: [path] },
+  const location = memoryLocation({ path, record: true });
+  renderWithProviders(
+    <Router hook={location.hook}>
+      <AppHeader onOpenHelp={() => undefined} />
+    </Router>,
+    { config: testConfig(testBrand({ coBranded })), i18n: await createTestI18n('es') },
   );
-  renderWithProviders(<RouterProvider router={router} />, {
-    config: testConfig(testBrand({ coBranded })),
-    i18n: await createTestI18n('es'),
-  });
-  return router;
+  return location;
 }
 
 function enterFromWebview(isFromWebview: boolean) {
@@ -53,10 +53,10 @@ describe('AppHeader (SPEC 2 header)', () => {
     const messages: string[] = [];
     window.ReactNativeWebView = { postMessage: (message) => messages.push(message) };
     enterFromWebview(true);
-    const router = await renderHeaderAt('/services');
+    const location = await renderHeaderAt('/services');
     await userEvent.click(screen.getByRole('button', { name: 'Volver' }));
     expect(messages).toEqual(['closed']);
-    expect(router.state.location.pathname).toBe('/services');
+    expect(location.history).toEqual(['/services']);
   });
 
   it('in a webview the close control posts "closed" to the parent window without a native bridge', async () => {
@@ -68,9 +68,9 @@ describe('AppHeader (SPEC 2 header)', () => {
   });
 
   it('outside a webview the back arrow on /services navigates back', async () => {
-    const router = await renderHeaderAt('/services');
+    const location = await renderHeaderAt('/services');
     await userEvent.click(screen.getByRole('button', { name: 'Volver' }));
-    expect(router.state.location.pathname).toBe('/');
+    expect(location.history.at(-1)).toBe('/');
   });
 
   it('shows the provider logo next to a co-branded brand on tracking routes only', async () => {

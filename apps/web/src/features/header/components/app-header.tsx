@@ -1,4 +1,4 @@
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { BrandLogo } from '../../../components/ui/brand-logo/brand-logo.tsx';
 import {
@@ -6,6 +6,7 @@ import {
   providerLogoUrl,
   useRuntimeConfig,
 } from '../../../config/runtime-config-context.ts';
+import { hasInAppHistory } from '../../../lib/history-depth.ts';
 import { postClosedToHost } from '../../../lib/webview.ts';
 import { useSessionStore } from '../../../stores/session-store.ts';
 import { backArrowAction, showsCoBranding } from '../utils/header-rules.ts';
@@ -19,11 +20,10 @@ export interface AppHeaderProps {
 export function AppHeader({ onOpenHelp }: AppHeaderProps) {
   const { t } = useTranslation('common');
   const config = useRuntimeConfig();
-  const location = useLocation();
-  const navigate = useNavigate();
+  const [pathname, navigate] = useLocation();
   const isFromWebview = useSessionStore((state) => state.session.userExternalParams.isFromWebview);
-  const back = backArrowAction(location.pathname, isFromWebview);
-  const coBranded = showsCoBranding(location.pathname, config.brand.coBranded);
+  const back = backArrowAction(pathname, isFromWebview);
+  const coBranded = showsCoBranding(pathname, config.brand.coBranded);
 
   const goBack = () => {
     if (back === 'close-webview') {
@@ -31,9 +31,8 @@ export function AppHeader({ onOpenHelp }: AppHeaderProps) {
       return;
     }
     // A first page opened from a link has no in-app history: go home instead of leaving the app.
-    const historyIndex = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-    if (historyIndex > 0) void navigate(-1);
-    else void navigate('/');
+    if (hasInAppHistory()) window.history.back();
+    else navigate('/');
   };
 
   return (

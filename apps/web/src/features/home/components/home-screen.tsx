@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { splitFullName } from '@auxilio/domain';
 import { BrandLogo } from '../../../components/ui/brand-logo/brand-logo.tsx';
@@ -29,7 +29,7 @@ export function HomeScreen({ onOpenHelp }: HomeScreenProps) {
       </h1>
       <p className="home__lead">{t('lead', { brand: config.brand.name })}</p>
       <div className="home__actions">
-        <Link to="/services" className={buttonClassName('primary')}>
+        <Link href="/services" className={buttonClassName('primary')}>
           {t('requestAssistance')}
         </Link>
         <Button variant="secondary" onClick={onOpenHelp}>

@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { useRuntimeConfig } from '../../../config/runtime-config-context.ts';
 import { buttonClassName } from '../../../components/ui/button/button-class.ts';
@@ -22,10 +22,10 @@ export function OptionsScreen() {
       <p className="options__lead">{t('lead', { country: t(`countries.${branch}`) })}</p>
       {ids ? (
         <div className="options__actions">
-          <Link className={buttonClassName('primary')} to={homeLinkFor(ids.member, brand)}>
+          <Link className={buttonClassName('primary')} href={homeLinkFor(ids.member, brand)}>
             {t('member')}
           </Link>
-          <Link className={buttonClassName('secondary')} to={homeLinkFor(ids.visitor, brand)}>
+          <Link className={buttonClassName('secondary')} href={homeLinkFor(ids.visitor, brand)}>
             {t('visitor')}
           </Link>
         </div>
