@@ -1,6 +1,7 @@
 import { defineConfig, type ProxyOptions } from 'vite';
-import react from '@vitejs/plugin-react';
+import preact from '@preact/preset-vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { PREACT_ALIASES } from './preact-compat.ts';
 
 /** Paths the API serves; in dev and preview they go to the API on port 3001 (scripts/dev.mjs). */
 export const API_PATHS = [
@@ -27,7 +28,7 @@ const BUILD_ID = new Date().toISOString();
 // Vendor groups: each library family in its own long-cacheable chunk; screens are split by route
 // (route.lazy in src/app/routes/route-table.tsx), so the first screen loads only what it uses.
 const VENDOR_GROUPS: { name: string; test: RegExp }[] = [
-  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+  { name: 'preact', test: /node_modules[\\/]preact[\\/]/ },
   { name: 'router', test: /node_modules[\\/](wouter|regexparam)[\\/]/ },
   {
     name: 'i18n',
@@ -39,8 +40,10 @@ const VENDOR_GROUPS: { name: string; test: RegExp }[] = [
 
 export default defineConfig({
   define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
+  resolve: { alias: PREACT_ALIASES },
   plugins: [
-    react(),
+    // Preact with its React compatibility layer (decision 240); aliases also set below for clarity.
+    preact({ reactAliasesEnabled: false }),
     VitePWA({
       // SPEC 2: "A snackbar 'New version available' with Ok reloads": the user decides when.
       registerType: 'prompt',
