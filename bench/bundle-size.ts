@@ -62,4 +62,26 @@ for (const [name, kib, budget] of rows) {
   over ||= !ok;
   console.log(`${name}: ${kib.toFixed(1)} KiB (budget ${budget} KiB) ${ok ? 'ok' : 'OVER BUDGET'}`);
 }
+// Issue 3: "The request-flow screens load no map code (check the built chunks)". Map code (MapLibre,
+// react-map-gl and the map view) may only be reached through a dynamic import.
+const REQUEST_FLOW_ROUTES = [
+  'services',
+  'services-tow',
+  'services-tow-questions',
+  'plate',
+  'other-options',
+  'clients',
+  'payment',
+];
+const isMapCode = (key: string) => /maplibre-gl|react-map-gl|features\/map\/components/.test(key);
+for (const route of REQUEST_FLOW_ROUTES) {
+  const key = `src/app/routes/${route}.tsx`;
+  if (!manifest[key]) throw new Error(`No chunk for ${key} in the Vite manifest`);
+  const mapChunks = [...staticClosure(key)].filter(isMapCode);
+  const ok = mapChunks.length === 0;
+  over ||= !ok;
+  console.log(
+    `/${route.replace(/-/g, '/')} loads map code: ${ok ? 'no, ok' : mapChunks.join(', ')}`,
+  );
+}
 process.exitCode = over ? 1 : 0;
