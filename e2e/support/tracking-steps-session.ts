@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { INITIAL_SESSION, type Session } from '@auxilio/domain';
 import type { BrowserContext, Page } from 'playwright-core';
+import { drivers } from '../../apps/api/src/db/schema.ts';
 import type { DriverSession, JourneyApi } from './journey-api.ts';
 import { createTestService, type CreatedService } from './services.ts';
 
@@ -58,3 +60,12 @@ export async function acceptedService(api: JourneyApi): Promise<AcceptedService>
 
 /** The tracking title (the screen's only h1). */
 export const trackingTitle = (page: Page) => page.locator('main h1').first();
+
+/** The name of the driver the service is assigned to, from the database. */
+export async function assignedDriverName(api: JourneyApi, serviceId: string): Promise<string> {
+  const driverId = (await api.service(serviceId))?.driverId;
+  if (!driverId) throw new Error(`Service ${serviceId} has no driver`);
+  const [row] = await api.db.db.select().from(drivers).where(eq(drivers.id, driverId));
+  if (!row) throw new Error(`No driver ${driverId}`);
+  return row.name;
+}
