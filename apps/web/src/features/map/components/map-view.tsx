@@ -143,6 +143,7 @@ export default function MapView({
         touchPitch={false}
         attributionControl={false}
         onMoveEnd={handleMoveEnd}
+        onLoad={collapseAttribution}
         style={{ width: '100%', height: '100%' }}
       >
         <AttributionControl compact position="bottom-right" />
@@ -178,4 +179,15 @@ export default function MapView({
       </div>
     </div>
   );
+}
+
+/**
+ * MapLibre opens the compact attribution at first, covering a third of a phone-sized map: start it
+ * folded (the (i) button unfolds it), the demo-map label stays visible.
+ */
+function collapseAttribution(event: { target: { getContainer(): HTMLElement } }): void {
+  event.target
+    .getContainer()
+    .querySelector('.maplibregl-ctrl-attrib')
+    ?.classList.remove('maplibregl-compact-show');
 }
