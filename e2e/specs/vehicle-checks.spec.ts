@@ -53,7 +53,7 @@ async function lookUpPlate(plate: string): Promise<void> {
 
 describe('vehicle checks (honda, Puerto Rico)', () => {
   it('a plate without a contract → /other-options/vehicleNotFound, and trying again goes back to /plate', async () => {
-    const shot = screenshots('vehicle-not-found');
+    const shot = screenshots('vehicle-checks-not-found');
     await step(page, 'unknown plate', async () => {
       await lookUpPlate('zzz-999');
       await waitForPath(page, '/other-options/vehicleNotFound');
@@ -68,7 +68,7 @@ describe('vehicle checks (honda, Puerto Rico)', () => {
   });
 
   it('a contract over its limit → /other-options/exceedLimit, offering another service', async () => {
-    const shot = screenshots('exceed-limit');
+    const shot = screenshots('vehicle-checks-exceed-limit');
     await step(page, 'over the limit', async () => {
       await lookUpPlate('VWK-874');
       await waitForPath(page, '/other-options/exceedLimit');
@@ -79,7 +79,7 @@ describe('vehicle checks (honda, Puerto Rico)', () => {
   });
 
   it('a surplus → the summary explains it, /payment charges it, and the request is created', async () => {
-    const shot = screenshots('surplus');
+    const shot = screenshots('vehicle-checks-surplus');
     await step(page, 'covered with a surplus', async () => {
       await lookUpPlate('bcx541');
       await waitForPath(page, '/location');
