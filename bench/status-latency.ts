@@ -4,10 +4,11 @@
 // for each trip-status change, the time from the driver's call to the tracking title changing on
 // screen. Prints median, p95 and worst; exits non-zero when p95 is over budget. Needs a build
 // (`npm run bench` builds first).
-import { INITIAL_SESSION, type ServiceRequestPayloadInput } from '@auxilio/domain';
+import type { ServiceRequestPayloadInput } from '@auxilio/domain';
 import { launchBrowser, phoneContext } from '../e2e/support/browser.ts';
 import { createTestService } from '../e2e/support/services.ts';
 import { startJourneyApi } from '../e2e/support/journey-api.ts';
+import { seedSessionOnce, seededSession } from '../e2e/support/tracking-steps-session.ts';
 
 /** Issue 3: "appears on the tracking screen within 1 s". */
 const BUDGET_MS = 1000;
@@ -32,28 +33,7 @@ try {
     const created = await createTestService(api, overrides);
     const context = await phoneContext(browser);
     const page = await context.newPage();
-    await page.addInitScript(
-      ([key, value]) => {
-        localStorage.setItem(key, value);
-      },
-      [
-        'auxilio:session',
-        JSON.stringify({
-          state: {
-            session: {
-              ...INITIAL_SESSION,
-              brand: created.brand,
-              accountId: created.accountId,
-              serviceId: created.serviceId,
-              serviceNumber: created.serviceNumber,
-              token: created.token,
-              situation: 'flatTire',
-            },
-          },
-          version: 1,
-        }),
-      ] as const,
-    );
+    await seedSessionOnce(page, seededSession(created));
     const driver = await api.dispatchNext();
     if (!driver) throw new Error('No driver was dispatched');
     await driver.accept();
