@@ -5,6 +5,7 @@ export {
   MIN_SEARCH_LENGTH,
   useDirections,
   usePlacesSearch,
+  reverseGeocodeQuery,
   useReverseGeocode,
 } from './api/map-queries.ts';
 export { LazyMapView } from './components/lazy-map-view.tsx';

@@ -1,13 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import {
-  buildGetAddressRequest,
-  GetAddressResponseSchema,
-  type Branch,
-  type LatLng,
-} from '@auxilio/domain';
+import type { Branch, LatLng } from '@auxilio/domain';
 import { useApi } from '../../../lib/use-api.ts';
-import { mapKeys, MIN_SEARCH_LENGTH, usePlacesSearch } from '../../map/index.ts';
+import { MIN_SEARCH_LENGTH, reverseGeocodeQuery, usePlacesSearch } from '../../map/index.ts';
 
 // The location screens' one door to the map feature's address search and reverse geocoding
 // (decision 282): screens call these two hooks only.
@@ -33,21 +28,8 @@ export function useReverseGeocode(): (
   const queryClient = useQueryClient();
   return useCallback(
     async (point: LatLng) => {
-      const at = { lat: Math.round(point.lat * 1e5) / 1e5, lng: Math.round(point.lng * 1e5) / 1e5 };
       try {
-        return await queryClient.query({
-          queryKey: mapKeys.address(at),
-          queryFn: async ({ signal }) =>
-            (
-              await api.post(
-                '/maps/directions/getAddress',
-                buildGetAddressRequest(at.lat, at.lng),
-                GetAddressResponseSchema,
-                { signal },
-              )
-            ).data,
-          staleTime: 60 * 60_000,
-        });
+        return await queryClient.query(reverseGeocodeQuery(api, point));
       } catch (error) {
         console.warn('Reverse geocoding failed', error);
         return null;

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import {
   buildGetAddressRequest,
   DirectionsResponseSchema,
@@ -10,6 +10,7 @@ import {
   type LatLng,
   type PlaceSuggestion,
 } from '@auxilio/domain';
+import type { ApiClient } from '../../../lib/api-client.ts';
 import { useApi } from '../../../lib/use-api.ts';
 
 // The /common/maps API (decision 261) as TanStack Query hooks. No map code here: the request-flow
@@ -55,24 +56,32 @@ function rounded(point: LatLng): LatLng {
 
 /**
  * SPEC 7 `POST /maps/directions/getAddress`: the address and place id at a point (data null where
- * the provider knows none). `point` null disables the call.
+ * the provider knows none). One query for the declarative hook below and for screens that ask on
+ * demand (`queryClient.query(reverseGeocodeQuery(api, point))`), so both share the cache.
  */
-export function useReverseGeocode(point: LatLng | null) {
-  const api = useApi();
-  const at = point ? rounded(point) : null;
-  return useQuery({
-    queryKey: mapKeys.address(at ?? { lat: 0, lng: 0 }),
+export function reverseGeocodeQuery(api: ApiClient, point: LatLng) {
+  const at = rounded(point);
+  return queryOptions({
+    queryKey: mapKeys.address(at),
     queryFn: async ({ signal }) =>
       (
         await api.post(
           '/maps/directions/getAddress',
-          buildGetAddressRequest(at?.lat ?? 0, at?.lng ?? 0),
+          buildGetAddressRequest(at.lat, at.lng),
           GetAddressResponseSchema,
           { signal },
         )
       ).data,
-    enabled: at !== null,
     staleTime: 60 * 60_000,
+  });
+}
+
+/** The address at `point`; null disables the call. */
+export function useReverseGeocode(point: LatLng | null) {
+  const api = useApi();
+  return useQuery({
+    ...reverseGeocodeQuery(api, point ?? { lat: 0, lng: 0 }),
+    enabled: point !== null,
   });
 }
 
