@@ -27,6 +27,7 @@ export * from './contract/drivers.ts';
 export * from './contract/service.ts';
 export * from './contract/service-request.ts';
 export * from './contract/service-updates.ts';
+export * from './contract/service-events.ts';
 export * from './contract/cancel.ts';
 export * from './contract/survey.ts';
 export * from './contract/tips.ts';

@@ -4,8 +4,6 @@ import {
   parseTripStatus,
   type Driver,
   type Service,
-} from '@auxilio/domain';
-import {
   DriverEventSchema,
   EtaEventSchema,
   LocationEventSchema,
@@ -13,7 +11,7 @@ import {
   StatusEventSchema,
   TripEventSchema,
   type ServiceEventType,
-} from '../api/service-event-schemas.ts';
+} from '@auxilio/domain';
 
 /**
  * The cached service after one stream event; the same object when the event changes nothing or does

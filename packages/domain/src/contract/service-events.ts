@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ServiceStatusSchema } from '@auxilio/domain';
+import { ServiceStatusSchema } from '../service-status.ts';
 
-// The data of each event of `GET /common/api/v1/services/{id}/events` (decision 221: `created`,
+// The contract of the service event stream: the data of each event of `GET /common/api/v1/services/{id}/events` (decision 221: `created`,
 // `status`, `trip`, `driver`, `position`, `eta`). Parsed loosely: a field the screen does not use may
 // change without breaking the stream, and an event that does not parse is ignored (the poll repairs).
 
