@@ -1,6 +1,7 @@
 import type { CancelReason } from '../enumerations.ts';
 import type { CancellationEmailRequest } from '../contract/cancel.ts';
 import type { Session } from '../session.ts';
+import type { Service } from '../contract/service.ts';
 import { routeTo } from './decide.ts';
 import { withQuery, type RouteDecision } from './decision.ts';
 
@@ -28,6 +29,18 @@ export function routeAfterReset(input: {
 }): RouteDecision {
   if (!input.fromConnectApp) return routeTo('/', true);
   return rootRouteAfterCancel(input);
+}
+
+/**
+ * SPEC 2 "an Ok button for app-originated services": the service says it came from the app
+ * (flags.fromConnectApp) or the session came through a connect-app integration (decision 311).
+ */
+export function isAppOriginated(
+  service: Pick<Service, 'flags'> | null,
+  session: Pick<Session, 'integrations'>,
+): boolean {
+  if (service?.flags.fromConnectApp) return true;
+  return session.integrations.some((integration) => integration.enabled);
 }
 
 /** The calls a cancellation makes, in order. */

@@ -1,10 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import type { Service } from '@auxilio/domain';
+import { isAppOriginated, type Service } from '@auxilio/domain';
 import { Button } from '../../../components/ui/button/button.tsx';
 import { useRuntimeConfig } from '../../../config/runtime-config-context.ts';
 import { useSessionStore } from '../../../stores/session-store.ts';
 import { useFinishJourney } from '../hooks/use-finish-journey.ts';
-import { isAppOriginated } from '../utils/app-originated.ts';
 import { buildReceipt } from '../utils/receipt.ts';
 import { ReceiptCard } from './receipt-card.tsx';
 import './service-end.css';
