@@ -45,17 +45,34 @@ export const PlainDateSchema = z
   .regex(PLAIN_DATE, 'Expected a calendar date YYYY-MM-DD')
   .refine(isValidPlainDate, 'Expected a real calendar date');
 
-/** The calendar day of an instant in an IANA time zone ('YYYY-MM-DD'). */
-export function plainDateInTimeZone(instant: Date, timeZone: string): PlainDate {
+/** Wall-clock parts of an instant in an IANA zone, as a UTC timestamp of those parts (ms). */
+export function wallClockAsUtc(instant: Date, timeZone: string): number {
   const parts = new Intl.DateTimeFormat('en-US', {
     timeZone,
+    hourCycle: 'h23',
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
   }).formatToParts(instant);
   const part = (type: Intl.DateTimeFormatPartTypes): number =>
     Number(parts.find((p) => p.type === type)?.value);
-  return toPlainDate(part('year'), part('month'), part('day'));
+  return Date.UTC(
+    part('year'),
+    part('month') - 1,
+    part('day'),
+    part('hour'),
+    part('minute'),
+    part('second'),
+  );
+}
+
+/** The calendar day of an instant in an IANA time zone ('YYYY-MM-DD'). */
+export function plainDateInTimeZone(instant: Date, timeZone: string): PlainDate {
+  const wall = new Date(wallClockAsUtc(instant, timeZone));
+  return toPlainDate(wall.getUTCFullYear(), wall.getUTCMonth() + 1, wall.getUTCDate());
 }
 
 /** The PlainDate a number of days after (or before, when negative) another. */

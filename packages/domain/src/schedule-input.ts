@@ -1,4 +1,4 @@
-import { isScheduleInPast } from './dates.ts';
+import { isScheduleInPast, wallClockAsUtc } from './dates.ts';
 
 // SPEC 2 "'When do you want the service?' with Now / Scheduled and a date and time picker" and SPEC 5
 // "Scheduled date cannot be in the past". The picker is a native datetime-local input: its value is a
@@ -8,30 +8,6 @@ import { isScheduleInPast } from './dates.ts';
 const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
 
 const pad = (value: number): string => String(value).padStart(2, '0');
-
-/** Wall-clock parts of an instant in an IANA zone, as a UTC timestamp of those parts (ms). */
-function wallClockAsUtc(instant: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(instant);
-  const part = (type: Intl.DateTimeFormatPartTypes): number =>
-    Number(parts.find((p) => p.type === type)?.value);
-  return Date.UTC(
-    part('year'),
-    part('month') - 1,
-    part('day'),
-    part('hour'),
-    part('minute'),
-    part('second'),
-  );
-}
 
 /** 'YYYY-MM-DDTHH:mm' of an instant in an IANA zone (the datetime-local value and its min). */
 export function toLocalDateTimeInput(instant: Date, timeZone: string): string {
