@@ -593,6 +593,36 @@ export const idempotencyRecords = pgTable('idempotency_records', {
 });
 
 /**
+ * Paying customers registered with the card payment provider by `POST /dispatch/cCustomer`
+ * (decision 127): one per provider, account and e-mail, so a retry answers the same customer.
+ */
+export const paymentCustomers = pgTable(
+  'payment_customers',
+  {
+    /** The provider's customer id (SPEC 3 Payment "customerIdStripe"). */
+    id: text('id').primaryKey(),
+    provider: text('provider').notNull(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    branch: text('branch').notNull(),
+    name: text('name').notNull(),
+    /** Lower case: the same address in another case is the same customer. */
+    email: text('email').notNull(),
+    phone: text('phone').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('payment_customers_provider_account_email_unique').on(
+      t.provider,
+      t.accountId,
+      t.email,
+    ),
+    check('payment_customers_branch_check', sql`${t.branch} in (${inList(DB_BRANCHES)})`),
+  ],
+);
+
+/**
  * Card charges of the embedded sandbox provider (decision 291). No card data beyond brand and last
  * four digits; a retry with the same idempotency key answers the stored outcome.
  */
