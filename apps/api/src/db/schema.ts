@@ -503,13 +503,24 @@ export const messages = pgTable(
     from: text('from'),
     subject: text('subject'),
     body: text('body').notNull(),
-    /** queued | sent | failed | delivered. */
+    /** queued | sending | sent | failed | delivered (delivery: docs/decisions/440). */
     status: text('status').notNull().default('queued'),
+    /** Delivery attempts started so far; bounded by the dispatcher (decision 440). */
+    attempts: integer('attempts').notNull().default(0),
+    /** A queued message is not sent before this time (backoff after a 429/5xx). */
+    nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
+    /** When the last attempt was claimed; a `sending` row older than the lease is stale. */
+    lastAttemptAt: timestamptz('last_attempt_at'),
+    /** Why the last attempt did not send (provider code and message). */
+    lastError: text('last_error'),
+    sentAt: timestamptz('sent_at'),
+    /** The provider's id of the sent message (Twilio SID, SMTP Message-ID). */
+    providerMessageId: text('provider_message_id'),
     createdAt: createdAt(),
   },
   (t) => [
     index('messages_service_id_idx').on(t.serviceId),
-    index('messages_status_idx').on(t.status),
+    index('messages_status_idx').on(t.status, t.nextAttemptAt),
     check('messages_kind_check', sql`${t.kind} in (${inList(DB_MESSAGE_KINDS)})`),
   ],
 );
