@@ -563,6 +563,8 @@ export const pushSubscriptions = pgTable(
     endpoint: text('endpoint').notNull(),
     /** { p256dh, auth } */
     keys: jsonb('keys').$type<Record<string, string>>().notNull(),
+    /** Language of the notification texts (decision 450); SPEC 9 "Default language es". */
+    language: text('language').notNull().default('es'),
     createdAt: createdAt(),
   },
   (t) => [
