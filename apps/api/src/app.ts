@@ -8,13 +8,18 @@ import { parseSerializerCompiler } from './lib/zod-serializer.ts';
 import appKeyPlugin from './plugins/app/app-key.ts';
 import databasePlugin from './plugins/app/database.ts';
 import errorHandlerPlugin from './plugins/app/error-handler.ts';
+import pushNotificationsPlugin from './plugins/app/push-notifications.ts';
 import repositoriesPlugin from './plugins/app/repositories.ts';
 import webShellPlugin from './plugins/app/web-shell.ts';
+import corsPlugin from './plugins/external/cors.ts';
+import helmetPlugin from './plugins/external/helmet.ts';
+import rateLimitPlugin from './plugins/external/rate-limit.ts';
 import staticPlugin from './plugins/external/static.ts';
 import swaggerUiPlugin from './plugins/external/swagger-ui.ts';
 import swaggerPlugin from './plugins/external/swagger.ts';
 import routes from './routes/index.ts';
 import serviceEventsBusPlugin from './plugins/app/service-events-bus.ts';
+import serviceReadCachePlugin from './plugins/app/service-read-cache.ts';
 import { createDriverSimulator } from './services/driver-simulator.ts';
 
 declare module 'fastify' {
@@ -59,6 +64,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     requestIdHeader: false,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    // Issue 4 "body size limits" (docs/decisions/471): 413 PAYLOAD_TOO_LARGE above it.
+    bodyLimit: config.security.bodyLimitBytes,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -72,13 +79,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(swaggerPlugin);
   await app.register(swaggerUiPlugin);
   await app.register(staticPlugin);
+  // Issue 4 security (docs/decisions/471-473): before the routes, whose onRoute they read.
+  await app.register(helmetPlugin);
+  await app.register(corsPlugin);
+  await app.register(rateLimitPlugin);
 
   // Application plugins: error handler first so that it covers everything after it.
   await app.register(errorHandlerPlugin);
   await app.register(databasePlugin, { db: options.db });
   await app.register(repositoriesPlugin);
+  // Web Push (decision 451): wraps the drivers repository, so before anything that reads it.
+  await app.register(pushNotificationsPlugin);
   await app.register(appKeyPlugin);
   await app.register(serviceEventsBusPlugin);
+  await app.register(serviceReadCachePlugin);
   await app.register(webShellPlugin);
 
   await app.register(routes);

@@ -1,0 +1,55 @@
+import type { Config } from '../config/env.ts';
+
+// Issue 4 "security headers including a Content-Security-Policy that the PWA passes"; the one place
+// where the policy is written (docs/decisions/473). A feature that loads something from another
+// origin adds its origins here, in its own block, and nowhere else.
+
+/** Directive name → its sources, in @fastify/helmet's camel-case form. */
+export type CspDirectives = Record<string, string[]>;
+
+/** Stripe Elements (PWA, when STRIPE_PUBLISHABLE_KEY is set): its script, frames and API. */
+const STRIPE = {
+  script: ['https://js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
+} as const;
+
+function originOf(url: string | undefined): string[] {
+  return url && URL.canParse(url) ? [new URL(url).origin] : [];
+}
+
+/** Sources without duplicates, in first-seen order. */
+function unique(...lists: readonly (readonly string[])[]): string[] {
+  return [...new Set(lists.flat())];
+}
+
+/**
+ * The policy of every response (pages, files and the API alike). The PWA's index.html has no inline
+ * script: the runtime config is a `type="application/json"` data block, which CSP does not run.
+ * MapLibre needs `blob:` for images it decodes and for its worker fallback; it styles elements
+ * through the CSSOM, which `style-src 'self'` allows.
+ */
+export function contentSecurityPolicy(
+  config: Pick<Config, 'mapStyleUrl' | 'stripePublishableKey' | 'security'>,
+): CspDirectives {
+  const mapHosts = unique(originOf(config.mapStyleUrl), config.security.mapAssetOrigins);
+  const stripe = config.stripePublishableKey ? STRIPE : { script: [], frame: [], connect: [] };
+  return {
+    defaultSrc: ["'self'"],
+    baseUri: ["'self'"],
+    objectSrc: ["'none'"],
+    scriptSrc: unique(["'self'"], stripe.script),
+    scriptSrcAttr: ["'none'"],
+    styleSrc: ["'self'"],
+    imgSrc: unique(["'self'", 'data:', 'blob:'], mapHosts),
+    fontSrc: unique(["'self'", 'data:'], mapHosts),
+    connectSrc: unique(["'self'"], mapHosts, stripe.connect),
+    workerSrc: ["'self'", 'blob:'],
+    childSrc: ["'self'", 'blob:'],
+    manifestSrc: ["'self'"],
+    frameSrc: unique(["'self'"], stripe.frame),
+    // Partner apps open the PWA in webviews, never in frames (docs/decisions/473).
+    frameAncestors: ["'none'"],
+    formAction: ["'self'"],
+  };
+}

@@ -1,0 +1,194 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, testConfig, type TestApp } from './helpers.ts';
+
+// Issue 4 "security headers including a Content-Security-Policy" and "CORS allow-list from the
+// brand hosts" (docs/decisions/472, 473): what every response carries, and who may read it.
+
+let t: TestApp;
+let appKey: Record<string, string>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  appKey = { 'x-api-key': t.config.appKey };
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** `default-src 'self'; img-src ...` → { 'default-src': ["'self'"], ... }. */
+function parseCsp(header: unknown): Record<string, string[]> {
+  expect(typeof header).toBe('string');
+  return Object.fromEntries(
+    String(header)
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .filter((words) => words[0])
+      .map(([name, ...sources]) => [name as string, sources]),
+  );
+}
+
+describe('security headers', () => {
+  it('the PWA page carries a CSP without inline script or eval, and the hardening headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(200);
+    const csp = parseCsp(res.headers['content-security-policy']);
+    expect(csp['default-src']).toEqual(["'self'"]);
+    expect(csp['script-src']).toEqual(["'self'"]);
+    expect(csp['style-src']).toEqual(["'self'"]);
+    expect(csp['worker-src']).toEqual(["'self'", 'blob:']);
+    expect(csp['img-src']).toEqual(["'self'", 'data:', 'blob:']);
+    expect(csp['connect-src']).toEqual(["'self'"]);
+    expect(csp['manifest-src']).toEqual(["'self'"]);
+    expect(csp['frame-ancestors']).toEqual(["'none'"]);
+    expect(csp['object-src']).toEqual(["'none'"]);
+    const everySource = Object.values(csp).flat();
+    expect(everySource).not.toContain("'unsafe-inline'");
+    expect(everySource).not.toContain("'unsafe-eval'");
+
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['x-powered-by']).toBeUndefined();
+    // Plain http: HSTS would mean nothing and is not sent.
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+    // The index.html the server writes has no inline script that CSP would block: only the
+    // runtime config as a JSON data block.
+    const inlineScripts = [...res.body.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].filter(
+      ([, attributes, content]) =>
+        !/\bsrc=/.test(attributes ?? '') && (content ?? '').trim() !== '',
+    );
+    expect(inlineScripts.map(([, attributes]) => attributes?.trim())).toEqual([
+      'id="app-config" type="application/json"',
+    ]);
+  });
+
+  it('API answers carry the same headers, errors included', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/common/services/types/all' });
+    expect(res.statusCode).toBe(401);
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('HSTS only when the request came over https (X-Forwarded-Proto behind a trusted proxy)', async () => {
+    const proxied = await createTestApp({ config: { trustProxy: true } });
+    try {
+      const https = await proxied.app.inject({
+        method: 'GET',
+        url: '/health',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(https.headers['strict-transport-security']).toBe(
+        'max-age=31536000; includeSubDomains',
+      );
+      const http = await proxied.app.inject({ method: 'GET', url: '/health' });
+      expect(http.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('the CSP names the configured map hosts, and Stripe only with a publishable key', async () => {
+    const base = testConfig();
+    const configured = await createTestApp({
+      config: {
+        mapStyleUrl: 'https://tiles.maps.example/styles/street.json',
+        stripePublishableKey: 'pk_test_example',
+        security: { ...base.security, mapAssetOrigins: ['https://glyphs.maps.example'] },
+      },
+    });
+    try {
+      const res = await configured.app.inject({ method: 'GET', url: '/health' });
+      const csp = parseCsp(res.headers['content-security-policy']);
+      expect(csp['img-src']).toEqual([
+        "'self'",
+        'data:',
+        'blob:',
+        'https://tiles.maps.example',
+        'https://glyphs.maps.example',
+      ]);
+      expect(csp['connect-src']).toEqual([
+        "'self'",
+        'https://tiles.maps.example',
+        'https://glyphs.maps.example',
+        'https://api.stripe.com',
+      ]);
+      expect(csp['script-src']).toEqual(["'self'", 'https://js.stripe.com']);
+      expect(csp['frame-src']).toEqual([
+        "'self'",
+        'https://js.stripe.com',
+        'https://hooks.stripe.com',
+      ]);
+    } finally {
+      await configured.close();
+    }
+  });
+});
+
+describe('CORS', () => {
+  const preflight = (origin: string) =>
+    t.app.inject({
+      method: 'OPTIONS',
+      url: '/common/services/types/all',
+      headers: {
+        origin,
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'x-api-key,authorization',
+      },
+    });
+
+  it('a brand host (decision 140) passes the preflight, without credentials', async () => {
+    const res = await preflight('https://asistencia.acura.example');
+    expect(res.statusCode).toBe(204);
+    expect(res.headers['access-control-allow-origin']).toBe('https://asistencia.acura.example');
+    expect(String(res.headers['access-control-allow-headers'])).toContain('x-api-key');
+    expect(String(res.headers['access-control-allow-headers'])).toContain('authorization');
+    expect(res.headers['access-control-allow-credentials']).toBeUndefined();
+  });
+
+  it('a demo brand host on http with a port is allowed; the same name on another host is not', async () => {
+    const demo = await preflight('http://honda.localhost:5173');
+    expect(demo.headers['access-control-allow-origin']).toBe('http://honda.localhost:5173');
+    const lookalike = await preflight('https://evil-honda.localhost');
+    expect(lookalike.headers['access-control-allow-origin']).toBeUndefined();
+    // A production brand host over plain http is not.
+    const plain = await preflight('http://asistencia.acura.example');
+    expect(plain.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('a foreign origin gets no Access-Control-Allow-Origin, on preflight or on the call', async () => {
+    const res = await preflight('https://attacker.example');
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    const call = await t.app.inject({
+      method: 'GET',
+      url: '/common/services/types/all',
+      headers: { ...appKey, origin: 'https://attacker.example' },
+    });
+    expect(call.statusCode).toBe(200);
+    expect(call.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it("the app's own origin and CORS_ORIGINS are allowed", async () => {
+    const own = await t.app.inject({
+      method: 'GET',
+      url: '/common/services/types/all',
+      headers: { ...appKey, host: 'api.auxilio.example', origin: 'http://api.auxilio.example' },
+    });
+    expect(own.headers['access-control-allow-origin']).toBe('http://api.auxilio.example');
+
+    const base = testConfig();
+    const partner = await createTestApp({
+      config: { security: { ...base.security, corsOrigins: ['https://partner.example'] } },
+    });
+    try {
+      const res = await partner.app.inject({
+        method: 'GET',
+        url: '/common/services/types/all',
+        headers: { ...appKey, origin: 'https://partner.example' },
+      });
+      expect(res.headers['access-control-allow-origin']).toBe('https://partner.example');
+    } finally {
+      await partner.close();
+    }
+  });
+});
