@@ -34,6 +34,7 @@ export * from './contract/tips.ts';
 export * from './contract/geotext.ts';
 export * from './contract/sign-in.ts';
 export * from './contract/storage.ts';
+export * from './contract/utils.ts';
 export * from './contract/fees.ts';
 export * from './contract/dispatch.ts';
 export * from './flow/decision.ts';

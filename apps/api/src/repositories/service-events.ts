@@ -19,7 +19,8 @@ export type ServiceEventType =
   | 'survey'
   | 'tip'
   | 'location'
-  | 'pushOptIn';
+  | 'pushOptIn'
+  | 'note';
 
 export interface ServiceEventRecord {
   id: number;

@@ -15,6 +15,7 @@ import providerDriversRoutes from './providers/drivers/index.ts';
 import servicesRoutes from './services/index.ts';
 import serviceEventsRoutes from './api/v1/services/index.ts';
 import serviceTypesRoutes from './services/types/index.ts';
+import utilsRoutes from './utils/index.ts';
 
 /**
  * The common API (ARCHITECTURE decision 1: SPEC 7 paths under /common). Every route needs the app
@@ -41,5 +42,6 @@ export default async function commonRoutes(app: FastifyInstance): Promise<void> 
     await keyed.register(tipsRoutes, { prefix: '/tips' });
     await keyed.register(mapsRoutes, { prefix: '/maps' });
     await keyed.register(paymentsRoutes, { prefix: '/payments' });
+    await keyed.register(utilsRoutes, { prefix: '/utils' });
   });
 }
