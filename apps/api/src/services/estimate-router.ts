@@ -1,8 +1,9 @@
 import { haversineMeters, type Directions, type LatLng } from '@auxilio/domain';
 
 // ARCHITECTURE decision 7, routing / ETA row: the embedded default is an "estimate router (straight
-// line x detour factor, speed model), marked approximate". Google Routes, OSRM or Valhalla adapters
-// can replace it behind the same function shape.
+// line x detour factor, speed model), marked approximate". The Google Routes and OSRM adapters in
+// ./maps replace it for /common/maps/directions when ROUTE_PROVIDER says so (decision 420); dispatch
+// ETAs over many candidates keep using this estimate.
 
 /** Roads are not straight: a typical urban detour ratio (network distance / straight line). */
 export const DETOUR_FACTOR = 1.35;
@@ -60,7 +61,7 @@ export function bearingDegrees(from: LatLng, to: LatLng): number {
 
 /**
  * Routing behind one interface (ARCHITECTURE decision 7 "routing / ETA" row): the estimate router
- * is the embedded default; Google Routes, OSRM or Valhalla adapters come with the API-contract issue.
+ * is the embedded default; Google Routes and OSRM adapters live in ./maps (decision 420).
  */
 export interface RouteProvider {
   directions(origin: LatLng, destination: LatLng): Promise<Directions>;

@@ -3,8 +3,8 @@ import type { Branch, LatLng, PlaceSuggestion } from '@auxilio/domain';
 import { loadBasemapAtlas } from './basemap-atlas.ts';
 
 // ARCHITECTURE decision 7, "address search / reverse geocoding" row: the embedded default is the
-// bundled gazetteer; Google Places/Geocoding, Photon or Nominatim adapters implement the same
-// interface later (the API-contract issue). Decision 261.
+// bundled gazetteer; the Google Places/Geocoding, Photon and Nominatim adapters in ./maps implement
+// the same interface, chosen by GEO_PROVIDER (decisions 261, 420).
 
 export interface ReverseGeocodeResult {
   /** SPEC 7: "the first result gives formatted address and place id". */
