@@ -5,6 +5,11 @@ import { z } from 'zod';
 export const ERROR_RESPONSES = {
   400: ApiErrorSchema.describe('Malformed request; `field` names the first failing field'),
   404: ApiErrorSchema.describe('Not found'),
+  // Issue 4 (docs/decisions/471): any route, whatever its own errors.
+  413: ApiErrorSchema.describe('The request body is over the size limit (PAYLOAD_TOO_LARGE)'),
+  429: ApiErrorSchema.describe(
+    'Too many requests from this client; see Retry-After (RATE_LIMITED)',
+  ),
   500: ApiErrorSchema.describe('Unexpected error; the message never carries internals'),
 } as const;
 

@@ -17,6 +17,20 @@ const REDIS_OPTIONS = {
   lazyConnect: false,
 } as const;
 
+/** Resolves when `redis` is ready or after `timeoutMs`, whichever comes first; never rejects. */
+function connected(redis: Redis, timeoutMs: number): Promise<void> {
+  if (redis.status === 'ready') return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      redis.off('ready', done);
+      resolve();
+    };
+    const timer = setTimeout(done, timeoutMs);
+    redis.once('ready', done);
+  });
+}
+
 async function rateLimitPlugin(app: FastifyInstance): Promise<void> {
   const settings = app.config.security.rateLimit;
   if (!settings.enabled) return;
@@ -36,6 +50,9 @@ async function rateLimitPlugin(app: FastifyInstance): Promise<void> {
     redis.on('error', (error: Error) => {
       app.log.warn({ err: error }, 'rate-limit redis unavailable; requests are not counted');
     });
+    // Without an offline queue, counts before the connection is up would be skipped: start once
+    // it is (or once it has had its chance; a Redis that is down must not stop the API starting).
+    app.addHook('onReady', () => connected(redis, REDIS_OPTIONS.connectTimeout * 2));
     app.addHook('onClose', async () => {
       await redis.quit().catch(() => undefined);
     });
