@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { serviceEvents, services } from '../db/schema.ts';
+import { serviceChanges } from '../lib/service-changes.ts';
 
 // ARCHITECTURE decision 3: every change of a service is appended to its history; `seq` counts per
 // service from 1 and is the SSE event id, so a stream resumes after `Last-Event-ID` (decision 203).
@@ -20,6 +21,7 @@ export type ServiceEventType =
   | 'tip'
   | 'location'
   | 'pushOptIn'
+  | 'confirmData'
   | 'note';
 
 export interface ServiceEventRecord {
@@ -57,6 +59,9 @@ export async function appendServiceEvent(
     })
     .returning();
   if (!row) throw new Error(`no event row returned for service ${serviceId}`);
+  // Until the NOTIFY comes back after the commit, this process reads the service from the table
+  // (decision 480).
+  serviceChanges.begin(serviceId);
   // Decision 220: PostgreSQL delivers a NOTIFY only when this transaction commits (never on
   // rollback); listeners re-read the table by seq, so the payload is only a wake-up call.
   await tx.execute(sql`select pg_notify(${SERVICE_EVENTS_CHANNEL}, ${`${serviceId}:${row.seq}`})`);

@@ -19,7 +19,7 @@ import { AppError } from '../lib/errors.ts';
 import type { Repositories } from '../repositories/index.ts';
 import type { ServiceDriverRow, ServiceRecord, ServiceRow } from '../repositories/services.ts';
 import { getAccount } from './accounts.ts';
-import { authorizeService, generateServiceToken, hashServiceToken } from './service-tokens.ts';
+import { generateServiceToken, hashServiceToken } from './service-tokens.ts';
 
 // SPEC 7 POST /api/v1/service-requests ("reads token and eventId (and serviceId)") and
 // GET /services/{id} ("reads status, trip, driver, locations, situation, branch, sfIdAccount").
@@ -57,10 +57,10 @@ export const SERVICE_REQUEST_CREATED = 201;
  * `price` is not trusted. The surplus comes from the limit check of the payload's contract against
  * the account's fee (decision 250); the price follows SPEC 9 (`servicePriceCents`).
  */
-async function serverPrice(
-  repos: Repos,
+export async function serverPrice(
+  repos: Pick<Repos, 'contracts'>,
   account: Account,
-  payload: ServiceRequestPayload,
+  payload: Pick<ServiceRequestPayload, 'situation' | 'customerContract' | 'vehPlate'>,
   now: Date,
 ): Promise<{ priceCents: number; surplusCents: number }> {
   const brand = BRANDS.find((candidate) => candidate.slug === account.brand);
@@ -317,17 +317,4 @@ function feeBreakdownOf(row: ServiceRow): Service['payments'] {
 function stringField(json: Record<string, unknown> | null, key: string): string | null {
   const value = json?.[key];
   return typeof value === 'string' ? value : null;
-}
-
-/** GET /services/{id}: the service, for the holder of its bearer token only (decision 201). */
-export async function getService(
-  repos: Pick<Repositories, 'services'>,
-  authorization: string | undefined,
-  id: string,
-): Promise<Service> {
-  await authorizeService(repos, authorization, id);
-  const record = await repos.services.findById(id);
-  // Authorised a moment ago; gone only if deleted in between.
-  if (!record) throw new AppError('FORBIDDEN', 'This token does not give access to that service');
-  return toService(record);
 }

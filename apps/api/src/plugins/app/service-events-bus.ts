@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { serviceChanges } from '../../lib/service-changes.ts';
 import { SERVICE_EVENTS_CHANNEL } from '../../repositories/service-events.ts';
 
 // ARCHITECTURE decisions 3 and 4: one LISTEN per process on the channel that appendServiceEvent
@@ -22,6 +23,10 @@ export interface ServiceEventsBus {
   subscribe: (serviceId: string, subscriber: ServiceEventsSubscriber) => () => void;
   /** Open subscriptions in this process (tests, metrics). */
   subscriberCount: () => number;
+  /** True once this process LISTENs, so that every committed event will be notified. */
+  listening: () => boolean;
+  /** Calls `listener` with the service id of every notification (the read cache, decision 480). */
+  watch: (listener: (serviceId: string) => void) => void;
 }
 
 declare module 'fastify' {
@@ -42,11 +47,12 @@ export function parseServiceEventNotification(
 }
 
 /** The in-memory fan-out, apart from the database so it can be tested on its own. */
-export function createServiceEventsFanOut(): Omit<ServiceEventsBus, 'ready'> & {
+export function createServiceEventsFanOut(): Omit<ServiceEventsBus, 'ready' | 'listening'> & {
   deliver(payload: string): void;
   closeAll(): void;
 } {
   const byService = new Map<string, Set<ServiceEventsSubscriber>>();
+  const watchers: ((serviceId: string) => void)[] = [];
   let count = 0;
   return {
     subscribe(serviceId, subscriber) {
@@ -67,9 +73,14 @@ export function createServiceEventsFanOut(): Omit<ServiceEventsBus, 'ready'> & {
       };
     },
     subscriberCount: () => count,
+    watch(listener) {
+      watchers.push(listener);
+    },
     deliver(payload) {
       const parsed = parseServiceEventNotification(payload);
       if (!parsed) return;
+      serviceChanges.settle(parsed.serviceId);
+      for (const watcher of watchers) watcher(parsed.serviceId);
       const set = byService.get(parsed.serviceId);
       if (!set) return;
       for (const subscriber of [...set]) subscriber.notify(parsed.seq);
@@ -87,6 +98,7 @@ function serviceEventsBusPlugin(app: FastifyInstance): void {
   // Started on first use, not at boot: the API must start (and /health answer 503) while the
   // database is down; a failed LISTEN is forgotten so that the next stream tries again.
   let listening: Promise<() => Promise<void>> | undefined;
+  let listeningNow = false;
   const ready = async (): Promise<void> => {
     listening ??= app.database.listen(SERVICE_EVENTS_CHANNEL, (payload) => {
       fanOut.deliver(payload);
@@ -94,6 +106,7 @@ function serviceEventsBusPlugin(app: FastifyInstance): void {
     const attempt = listening;
     try {
       await attempt;
+      listeningNow = listening === attempt;
     } catch (error) {
       if (listening === attempt) listening = undefined;
       throw error;
@@ -103,11 +116,14 @@ function serviceEventsBusPlugin(app: FastifyInstance): void {
     ready,
     subscribe: fanOut.subscribe,
     subscriberCount: fanOut.subscriberCount,
+    listening: () => listeningNow,
+    watch: fanOut.watch,
   });
   // preClose: before the server waits for its connections, which open streams would hold forever;
   // and before the database plugin's onClose closes the connection the LISTEN runs on.
   app.addHook('preClose', async () => {
     fanOut.closeAll();
+    listeningNow = false;
     const unlisten = await listening?.catch(() => undefined);
     await unlisten?.();
   });

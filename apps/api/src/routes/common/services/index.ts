@@ -1,9 +1,12 @@
 import { ApiErrorSchema, HoldEditCancelRequestSchema, ServiceSchema } from '@auxilio/domain';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { APP_KEY_ERROR_RESPONSES, APP_KEY_SECURITY } from '../../../lib/route-schemas.ts';
+import {
+  APP_KEY_ERROR_RESPONSES,
+  APP_KEY_SECURITY,
+  NOT_MODIFIED,
+} from '../../../lib/route-schemas.ts';
 import { cancelService } from '../../../services/cancellation.ts';
-import { getService } from '../../../services/service-requests.ts';
 
 const SERVICE_TOKEN_RESPONSES = {
   ...APP_KEY_ERROR_RESPONSES,
@@ -23,13 +26,25 @@ const servicesRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       schema: {
         tags: ['services'],
         summary: 'One service: status, trip, driver, locations, situation, branch, sfIdAccount',
-        description: BEARER_NOTE,
+        description:
+          `${BEARER_NOTE} Answers an \`ETag\`; a poll with \`If-None-Match\` of an unchanged ` +
+          'service gets 304 without a body.',
         security: APP_KEY_SECURITY,
         params: z.object({ id: z.string().min(1).max(64) }),
-        response: { 200: ServiceSchema, ...SERVICE_TOKEN_RESPONSES },
+        response: { 200: ServiceSchema, 304: NOT_MODIFIED, ...SERVICE_TOKEN_RESPONSES },
       },
     },
-    (request) => getService(app.repositories, request.headers.authorization, request.params.id),
+    async (request, reply) => {
+      const view = await app.serviceReadCache.read(
+        app.repositories,
+        request.headers.authorization,
+        request.params.id,
+      );
+      reply.header('etag', view.etag).header('cache-control', 'private, no-cache');
+      if (request.headers['if-none-match'] === view.etag) return reply.code(304).send(null);
+      // The body was validated by toService when the view was made: sent as is (decision 480).
+      return reply.type('application/json; charset=utf-8').send(view.body as never);
+    },
   );
 
   app.post(

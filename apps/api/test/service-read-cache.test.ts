@@ -1,0 +1,149 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { services } from '../src/db/schema.ts';
+import { createServiceChanges } from '../src/lib/service-changes.ts';
+import { createServiceReadCache } from '../src/services/service-read-cache.ts';
+import { createTestApp, type TestApp } from './helpers.ts';
+import { createService, type CreatedService } from './support/journey-service.ts';
+
+// Decision 480: GET /services/{id} answers from a per-process cache that a change, from this
+// process or another one on the same database, drops before anyone can read the old state.
+
+const CONNECT_PR = 'c9c3881679b7a328820d09cb';
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const read = (app: TestApp['app'], service: CreatedService, headers = service.headers) =>
+  app.inject({ method: 'GET', url: `/common/services/${service.id}`, headers });
+
+const cancel = (service: CreatedService) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/common/services/holdEdit',
+    headers: service.headers,
+    payload: {
+      _id: service.id,
+      status: 'Void',
+      home: '',
+      schedule: '',
+      cancellationNotes: '',
+      specificCancellationReason: 'No necesito servicio',
+    },
+  });
+
+/** Reads until the view is cached (caching starts once the process LISTENs). */
+async function readUntilCached(app: TestApp['app'], service: CreatedService) {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const res = await read(app, service);
+    expect(res.statusCode).toBe(200);
+    if (app.serviceReadCache.size() > 0 && app.serviceEventsBus.listening()) {
+      const again = await read(app, service);
+      if (again.headers.etag === res.headers.etag) return again;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('the service view was never cached');
+}
+
+describe('GET /common/services/{id} with the read cache', () => {
+  it('answers an ETag, and 304 without a body to a poll whose If-None-Match still matches', async () => {
+    const service = await createService(t, CONNECT_PR);
+    const first = await readUntilCached(t.app, service);
+    const etag = String(first.headers.etag);
+    expect(first.json()).toMatchObject({ _id: service.id, status: 'Queued' });
+
+    const poll = await read(t.app, service, { ...service.headers, 'if-none-match': etag });
+    expect(poll.statusCode).toBe(304);
+    expect(poll.body).toBe('');
+  });
+
+  it('shows a change made through this process on the very next read', async () => {
+    const service = await createService(t, CONNECT_PR);
+    const before = await readUntilCached(t.app, service);
+    const cancelled = await cancel(service);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+
+    const after = await read(t.app, service);
+    expect(after.json()).toMatchObject({ status: 'Void' });
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+  });
+
+  it('refuses another service’s token even when the view is cached', async () => {
+    const service = await createService(t, CONNECT_PR);
+    const other = await createService(t, CONNECT_PR);
+    await readUntilCached(t.app, service);
+    const res = await read(t.app, service, other.headers);
+    expect(res.statusCode).toBe(403);
+    expect(res.body).not.toContain(service.id);
+  });
+
+  it('drops the view when a second app on the same database changes the service', async () => {
+    const second = await buildApp({ config: t.config, db: t.db, logger: false });
+    await second.ready();
+    try {
+      const service = await createService(t, CONNECT_PR);
+      await readUntilCached(t.app, service);
+      const res = await second.inject({
+        method: 'POST',
+        url: '/common/services/holdEdit',
+        headers: service.headers,
+        payload: {
+          _id: service.id,
+          status: 'Void',
+          home: '',
+          schedule: '',
+          cancellationNotes: '',
+          specificCancellationReason: 'No necesito servicio',
+        },
+      });
+      expect(res.statusCode).toBe(200);
+      await expect
+        .poll(async () => (await read(t.app, service)).json<{ status: string }>().status)
+        .toBe('Void');
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+describe('the read cache on its own', () => {
+  it('serves a view at most ttl old when a change arrives without a notification', async () => {
+    let clock = 0;
+    const cache = createServiceReadCache({
+      changes: createServiceChanges(() => clock),
+      notified: () => true,
+      ttlMs: 2_000,
+      now: () => clock,
+    });
+    const service = await createService(t, CONNECT_PR);
+    const first = await cache.read(t.app.repositories, service.headers.authorization, service.id);
+    // A change that (wrongly) appends no event, so no notification drops the view.
+    await t.db.db.update(services).set({ firstname: 'Marisol' }).where(eq(services.id, service.id));
+
+    clock = 1_999;
+    const cached = await cache.read(t.app.repositories, service.headers.authorization, service.id);
+    expect(cached.body).toBe(first.body);
+    clock = 2_001;
+    const fresh = await cache.read(t.app.repositories, service.headers.authorization, service.id);
+    expect(JSON.parse(fresh.body)).toMatchObject({ firstname: 'Marisol' });
+  });
+
+  it('does not keep a view read while a change of this process is in flight', async () => {
+    const changes = createServiceChanges();
+    const cache = createServiceReadCache({ changes, notified: () => true });
+    const service = await createService(t, CONNECT_PR);
+    changes.begin(service.id);
+    await cache.read(t.app.repositories, service.headers.authorization, service.id);
+    expect(cache.size()).toBe(0);
+    changes.settle(service.id);
+    await cache.read(t.app.repositories, service.headers.authorization, service.id);
+    expect(cache.size()).toBe(1);
+  });
+});
