@@ -21,6 +21,7 @@ import routes from './routes/index.ts';
 import serviceEventsBusPlugin from './plugins/app/service-events-bus.ts';
 import serviceReadCachePlugin from './plugins/app/service-read-cache.ts';
 import { createDriverSimulator } from './services/driver-simulator.ts';
+import { createMessageDelivery } from './services/messaging/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -112,5 +113,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await simulator.stop();
     });
   }
+
+  // ARCHITECTURE decision 7: queued texts and e-mails leave through the configured adapter, right
+  // after they are queued and on a timer for retries (docs/decisions/440).
+  const messageDelivery = createMessageDelivery(
+    config.messaging,
+    app.repositories.messages,
+    app.log,
+  );
+  app.addHook('onReady', () => {
+    messageDelivery.start();
+    return Promise.resolve();
+  });
+  app.addHook('onClose', () => messageDelivery.stop());
   return app;
 }

@@ -142,6 +142,24 @@ const EnvSchema = z.object({
   NOMINATIM_MIN_INTERVAL_MS: emptyAsUnset(z.coerce.number().int().min(0).max(60_000).default(1000)),
   OSRM_URL: optionalString.pipe(z.url().optional()),
   MAPS_TIMEOUT_MS: emptyAsUnset(z.coerce.number().int().min(50).max(60_000).default(5000)),
+  // --- Messaging (ARCHITECTURE decision 7 "SMS" and "e-mail"; docs/decisions/440-443): without
+  // SMS_PROVIDER=twilio or SMTP_URL the messages stay in the outbox table and the log. ---
+  SMS_PROVIDER: emptyAsUnset(z.enum(['outbox', 'twilio']).default('outbox')),
+  TWILIO_ACCOUNT_SID: optionalString,
+  TWILIO_AUTH_TOKEN: optionalString,
+  /** Sender number in E.164, or a Messaging Service SID (MG...). */
+  TWILIO_FROM: optionalString,
+  TWILIO_API_BASE: emptyAsUnset(z.url({ protocol: /^https?$/ }).default('https://api.twilio.com')),
+  SMTP_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\/[^\s]+$/, 'Expected an smtp:// or smtps:// URL')
+      .optional(),
+  ),
+  EMAIL_FROM: optionalString,
+  /** Operations mailbox that receives the cancellation e-mails (docs/decisions/441). */
+  CANCELLATION_EMAIL_TO: optionalString.pipe(z.email().optional()),
+  MESSAGING_TIMEOUT_MS: emptyAsUnset(z.coerce.number().int().min(50).max(60_000).default(10_000)),
 });
 
 export interface Config {
@@ -173,6 +191,8 @@ export interface Config {
   identity: IdentityConfig;
   /** Address search, reverse geocoding and routing providers (docs/decisions/420). */
   maps: MapsConfig;
+  /** SMS and e-mail adapters (docs/decisions/440-443). */
+  messaging: MessagingConfig;
 }
 
 export interface MapsConfig {
@@ -336,6 +356,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       osrmUrl: e.OSRM_URL,
       timeoutMs: e.MAPS_TIMEOUT_MS,
     },
+    messaging: messagingConfig(e),
   };
 }
 
@@ -467,5 +488,69 @@ function pushConfig(e: z.infer<typeof EnvSchema>): PushConfig {
     vapidSubject: e.VAPID_SUBJECT,
     timeoutMs: e.PUSH_TIMEOUT_MS,
     allowLoopbackEndpoints: e.NODE_ENV !== 'production',
+  };
+}
+
+// --- Messaging (issue 4; docs/decisions/440-443) ---
+
+export type SmsConfig =
+  | { provider: 'outbox' }
+  | { provider: 'twilio'; accountSid: string; authToken: string; from: string; apiBase: string };
+
+export interface EmailConfig {
+  /** SMTP server of the e-mail adapter; undefined keeps e-mails in the outbox. */
+  smtpUrl: string | undefined;
+  from: string;
+  cancellationTo: string | undefined;
+}
+
+export interface MessagingConfig {
+  sms: SmsConfig;
+  email: EmailConfig;
+  /** Timeout of each call to Twilio and of each SMTP wait. */
+  timeoutMs: number;
+}
+
+/** A named adapter without its settings is a ConfigError, not a silent outbox. */
+function messagingConfig(e: z.infer<typeof EnvSchema>): MessagingConfig {
+  const required = (names: [string, string | undefined][]) =>
+    names.filter(([, value]) => value === undefined).map(([name]) => name);
+  const absent = [
+    ...(e.SMS_PROVIDER === 'twilio'
+      ? required([
+          ['TWILIO_ACCOUNT_SID', e.TWILIO_ACCOUNT_SID],
+          ['TWILIO_AUTH_TOKEN', e.TWILIO_AUTH_TOKEN],
+          ['TWILIO_FROM', e.TWILIO_FROM],
+        ])
+      : []),
+    ...(e.SMTP_URL === undefined
+      ? []
+      : required([
+          ['EMAIL_FROM', e.EMAIL_FROM],
+          ['CANCELLATION_EMAIL_TO', e.CANCELLATION_EMAIL_TO],
+        ])),
+  ];
+  if (absent.length > 0) {
+    throw new ConfigError(
+      `Invalid environment: ${absent.join(', ')} required by the messaging adapters`,
+    );
+  }
+  return {
+    sms:
+      e.SMS_PROVIDER === 'twilio'
+        ? {
+            provider: 'twilio',
+            accountSid: e.TWILIO_ACCOUNT_SID ?? '',
+            authToken: e.TWILIO_AUTH_TOKEN ?? '',
+            from: e.TWILIO_FROM ?? '',
+            apiBase: e.TWILIO_API_BASE,
+          }
+        : { provider: 'outbox' },
+    email: {
+      smtpUrl: e.SMTP_URL,
+      from: e.EMAIL_FROM ?? 'Auxilio <no-reply@auxilio.localhost>',
+      cancellationTo: e.CANCELLATION_EMAIL_TO,
+    },
+    timeoutMs: e.MESSAGING_TIMEOUT_MS,
   };
 }

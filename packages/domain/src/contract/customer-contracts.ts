@@ -91,3 +91,67 @@ export const VehicleServicesQuerySchema = z
     path: ['plate'],
   });
 export type VehicleServicesQuery = z.infer<typeof VehicleServicesQuerySchema>;
+
+/**
+ * One service type of a vehicle's coverage and how much of it is used (decision 410). Amounts in
+ * cents, distance in kilometres; null means unlimited (null `serviceType`: every type).
+ */
+export const VehicleServiceCoverageSchema = CoverageLimitSchema.extend({
+  /** Services still available this contract year; null means unlimited. */
+  remainingEvents: z.number().int().nonnegative().nullable(),
+});
+export type VehicleServiceCoverage = z.infer<typeof VehicleServiceCoverageSchema>;
+
+/**
+ * `GET /api/v1/dispatch/vehicle/services` answer (shape not shown: decision 410): the contract that
+ * covers the vehicle, the vehicle itself when a plate named it (or the contract has only one), and
+ * the coverage and usage per service type.
+ */
+export const VehicleServicesSchema = z.object({
+  contractId: z.string(),
+  account: AccountIdSchema,
+  branch: BranchSchema,
+  /** Active and not expired now. */
+  current: z.boolean(),
+  vehicle: VehicleSchema.nullable(),
+  services: z.array(VehicleServiceCoverageSchema),
+});
+export type VehicleServices = z.infer<typeof VehicleServicesSchema>;
+
+export const VehicleServicesResponseSchema = z.object({ data: VehicleServicesSchema });
+export type VehicleServicesResponse = z.infer<typeof VehicleServicesResponseSchema>;
+
+/** Member id of an insurer's member (SPEC 5 "For MMM ... the member id"): letters, digits, hyphens. */
+export const MemberIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9-]{1,60}$/, 'Expected 1-60 letters, digits or hyphens');
+
+/** A covered vehicle with the contract that covers it. */
+export const MemberVehicleSchema = VehicleSchema.extend({ contractId: z.string() });
+export type MemberVehicle = z.infer<typeof MemberVehicleSchema>;
+
+/**
+ * `GET /api/v1/mmm/member/{id}/vehicle` answer (shape not shown: decision 411): the vehicles of the
+ * member's current MMM contracts.
+ */
+export const MemberVehiclesResponseSchema = z.object({ data: z.array(MemberVehicleSchema) });
+export type MemberVehiclesResponse = z.infer<typeof MemberVehiclesResponseSchema>;
+
+/** Active and not past its end date at `now` (decision 250: the contract search's "current"). */
+export function isContractCurrent(
+  contract: Pick<CustomerContract, 'active' | 'endDate'>,
+  now: Date,
+): boolean {
+  return (
+    contract.active && (contract.endDate === null || Date.parse(contract.endDate) > now.getTime())
+  );
+}
+
+/** Each coverage limit with the services left this contract year (never below 0; null: unlimited). */
+export function coverageWithUsage(limits: readonly CoverageLimit[]): VehicleServiceCoverage[] {
+  return limits.map((limit) => ({
+    ...limit,
+    remainingEvents:
+      limit.maxEvents === null ? null : Math.max(0, limit.maxEvents - limit.usedEvents),
+  }));
+}

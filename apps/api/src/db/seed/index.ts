@@ -8,6 +8,7 @@ import {
   campaigns,
   contracts,
   drivers,
+  geotextRooms,
   integrations,
   media,
   serviceTypes,
@@ -16,6 +17,7 @@ import {
 import { buildAccounts, buildCampaigns, buildIntegrations } from './accounts.ts';
 import { buildContracts } from './contracts.ts';
 import { buildDrivers } from './drivers.ts';
+import { buildGeotextRooms } from './geotext.ts';
 
 export { demoAccountId } from './accounts.ts';
 export { mediaUrl } from './drivers.ts';
@@ -48,6 +50,7 @@ export function buildDemoData(brands: readonly Brand[]) {
     vehicles: vehicleRows,
     drivers: driverRows,
     media: mediaRows,
+    geotextRooms: buildGeotextRooms(),
   };
 }
 
@@ -133,6 +136,10 @@ export async function seedDemoData(
     for (const rows of chunks(data.drivers)) {
       await tx.insert(drivers).values(rows).onConflictDoNothing({ target: drivers.id });
     }
+    await tx
+      .insert(geotextRooms)
+      .values(data.geotextRooms)
+      .onConflictDoNothing({ target: geotextRooms.id });
   });
   return {
     accounts: data.accounts.length,

@@ -4,12 +4,18 @@ import {
   ContractSearchResponseSchema,
   LimitCheckRequestSchema,
   LimitCheckResponseSchema,
+  VehicleServicesQuerySchema,
+  VehicleServicesResponseSchema,
 } from '@auxilio/domain';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { APP_KEY_ERROR_RESPONSES, APP_KEY_SECURITY } from '../../../../../lib/route-schemas.ts';
 import { checkLimit, searchContracts } from '../../../../../services/contracts.ts';
+import { getVehicleServices } from '../../../../../services/vehicle-services.ts';
 
-/** SPEC 7 GET /api/v1/dispatch/contracts/ and POST /api/v1/dispatch/contact/checklimit. */
+/**
+ * SPEC 7 GET /api/v1/dispatch/contracts/, POST /api/v1/dispatch/contact/checklimit and
+ * GET /api/v1/dispatch/vehicle/services.
+ */
 const dispatchRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   app.get(
     '/contracts/',
@@ -53,6 +59,29 @@ const dispatchRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       },
     },
     async (request) => ({ data: await checkLimit(app.repositories, request.body) }),
+  );
+  app.get(
+    '/vehicle/services',
+    {
+      schema: {
+        tags: ['contracts'],
+        summary: "A vehicle's coverage and usage per service type (data)",
+        description:
+          'SPEC 7 query: accountId, plate, mbi, contractId; at least one of plate, mbi or ' +
+          "contractId (400 naming `querystring.plate` otherwise). The contract of the account's " +
+          'brand and branch named by contractId, else holding the plate (hyphens and case ' +
+          'ignored), else of the member whose beneficiary id is mbi (decision 410). With a plate ' +
+          'the vehicle must be on that contract. Amounts in cents, distances in km, null unlimited.',
+        security: APP_KEY_SECURITY,
+        querystring: VehicleServicesQuerySchema,
+        response: {
+          200: VehicleServicesResponseSchema,
+          ...APP_KEY_ERROR_RESPONSES,
+          404: ApiErrorSchema.describe('Unknown account, or no contract of it covers the vehicle'),
+        },
+      },
+    },
+    async (request) => ({ data: await getVehicleServices(app.repositories, request.query) }),
   );
   done();
 };

@@ -2,6 +2,8 @@ import {
   ApiErrorSchema,
   CancellationEmailRequestSchema,
   CancellationEmailResponseSchema,
+  ConfirmDataRequestSchema,
+  ConfirmDataResponseSchema,
   PushOptInRequestSchema,
   PushOptInResponseSchema,
   ServiceIdSchema,
@@ -12,6 +14,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { APP_KEY_ERROR_RESPONSES, APP_KEY_SECURITY } from '../../../../../lib/route-schemas.ts';
 import { queueCancellationEmail } from '../../../../../services/cancellation.ts';
+import { confirmServiceData } from '../../../../../services/confirm-data.ts';
 import {
   createServiceRequest,
   SERVICE_REQUEST_CREATED,
@@ -65,6 +68,31 @@ const serviceRequestsRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
     },
     (request) =>
       queueCancellationEmail(app.repositories, request.headers.authorization, request.body),
+  );
+
+  app.patch(
+    '/confirm-data',
+    {
+      schema: {
+        tags: ['services'],
+        summary: 'The customer confirms the service\'s data (SPEC 7 "returns status")',
+        description:
+          'The shared link with type confirmData (SPEC 4). Body `{ serviceId }` with ' +
+          '`Authorization: Bearer <token>` of that service; answers `{ status: "confirm" }` and ' +
+          'stores it as messageConfirmation.status (decisions 129, 412). Again: nothing new. A ' +
+          'finished, cancelled or voided service answers 409.',
+        security: APP_KEY_SECURITY,
+        body: ConfirmDataRequestSchema,
+        response: {
+          200: ConfirmDataResponseSchema,
+          ...APP_KEY_ERROR_RESPONSES,
+          403: ApiErrorSchema.describe('The bearer token does not open that service'),
+          409: ApiErrorSchema.describe('The service is closed'),
+        },
+      },
+    },
+    (request) =>
+      confirmServiceData(app.repositories, request.headers.authorization, request.body.serviceId),
   );
 
   app.patch(
