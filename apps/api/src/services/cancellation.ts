@@ -1,3 +1,4 @@
+import { getBrand } from '@auxilio/brands';
 import {
   canTransitionServiceStatus,
   ServiceStatusSchema,
@@ -91,8 +92,11 @@ export async function queueCancellationEmail(
 ): Promise<{ status: boolean }> {
   const account = await getAccount(repos, body.account_id);
   if (body.serviceId) await authorizeService(repos, authorization, body.serviceId);
+  // Issue 4: the e-mail names the brand (catalog name) and the reason.
+  const brandName = getBrand(account.brand)?.name ?? account.brand;
   const number = body.serviceNumber ? ` #${body.serviceNumber}` : '';
   const lines = [
+    `Brand: ${brandName}`,
     `Account: ${account.name} (${account._id}, ${account.branch})`,
     `Service: ${body.serviceId ?? 'not created'}${number}`,
     `Situation: ${body.situation ?? '-'}`,
@@ -106,7 +110,8 @@ export async function queueCancellationEmail(
     serviceId: body.serviceId,
     kind: 'email',
     direction: 'outbound',
-    // The operations mailbox is the e-mail adapter's configuration (issue 4), not the request's.
+    // The operations mailbox (CANCELLATION_EMAIL_TO) is the e-mail adapter's, not the request's
+    // (docs/decisions/441); the cancellation stands whether or not the e-mail goes out.
     to: null,
     subject: `Service cancelled${number}: ${body.reason}`,
     body: lines.join('\n'),
