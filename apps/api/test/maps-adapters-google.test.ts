@@ -1,6 +1,5 @@
 import { haversineMeters } from '@auxilio/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AppError } from '../src/lib/errors.ts';
 import { decodePolyline } from '../src/services/maps/encoded-polyline.ts';
 import {
   googleGeoProvider,
@@ -14,6 +13,7 @@ import {
   type GoogleMapsFixture,
 } from './fixture-servers/google-maps.ts';
 import type { FixtureAnswer } from './fixture-servers/json-fixture-server.ts';
+import { expectUnavailable as expectUnavailableWithout } from './support/maps-provider-errors.ts';
 
 // Decision 420: the Google adapters (Places API (New) autocomplete + details, Geocoding API reverse
 // geocoding, Routes API computeRoutes) against a local server speaking Google's formats.
@@ -55,18 +55,7 @@ const router = () =>
   );
 
 /** Our 503, whose message never carries the key. */
-async function expectUnavailable(call: Promise<unknown>): Promise<AppError> {
-  const error = await call.then(
-    () => {
-      throw new Error('expected a provider failure');
-    },
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  expect(error).toMatchObject({ code: 'UNAVAILABLE', statusCode: 503 });
-  expect((error as AppError).message).not.toContain(API_KEY);
-  return error as AppError;
-}
+const expectUnavailable = (call: Promise<unknown>) => expectUnavailableWithout(call, [API_KEY]);
 
 describe('Google Places (New): autocomplete, then details for each suggestion', () => {
   it('sends the key and the country filter, asks details with a field mask, answers positions', async () => {

@@ -49,7 +49,9 @@ const PHOTON_LANGUAGE = 'default';
 /** "Calle Loíza 1500, Santurce, San Juan, Puerto Rico" from the feature's address parts. */
 function photonAddress({ properties: p }: PhotonFeature): string {
   const street = p.street ? [p.street, p.housenumber].filter(Boolean).join(' ') : undefined;
-  const parts = [p.name, street, p.district ?? p.locality, p.city, p.state, p.country];
+  // A street feature is named after its street: "Calle Loíza 1500", not "Calle Loíza, Calle Loíza 1500".
+  const head = street && p.name && street.startsWith(p.name) ? [street] : [p.name, street];
+  const parts = [...head, p.district ?? p.locality, p.city, p.state, p.country];
   return [...new Set(parts.filter((part): part is string => Boolean(part)))].join(', ');
 }
 
