@@ -158,3 +158,26 @@ describe('POST /common/payments/charges', () => {
     expect(rows.map((row) => row.amountCents)).toEqual([4500]);
   });
 });
+
+describe('PaymentIntents without Stripe (decision 430)', () => {
+  it('answers 409 naming the provider: the sandbox takes typed test cards instead', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/common/payments/intents',
+      headers: appKey,
+      payload: {
+        serviceId: 'service-sandbox-1',
+        purpose: { kind: 'tip', amount: 300, currency: 'usd' },
+        idempotencyKey: 'intent-sandbox-1',
+      },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'CONFLICT', field: 'provider' });
+    const verify = await t.app.inject({
+      method: 'POST',
+      url: '/common/payments/intents/pi_123/verify',
+      headers: appKey,
+    });
+    expect(verify.statusCode).toBe(409);
+  });
+});

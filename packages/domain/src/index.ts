@@ -26,6 +26,7 @@ export * from './pkce.ts';
 export * from './contract/drivers.ts';
 export * from './contract/service.ts';
 export * from './contract/service-request.ts';
+export * from './contract/push.ts';
 export * from './contract/service-updates.ts';
 export * from './contract/service-events.ts';
 export * from './contract/cancel.ts';

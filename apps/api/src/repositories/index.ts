@@ -8,6 +8,10 @@ import { createHealthRepository, type HealthRepository } from './health.ts';
 import { createIntegrationsRepository, type IntegrationsRepository } from './integrations.ts';
 import { createMediaRepository, type MediaRepository } from './media.ts';
 import { createMessagesRepository, type MessagesRepository } from './messages.ts';
+import {
+  createPushSubscriptionsRepository,
+  type PushSubscriptionsRepository,
+} from './push-subscriptions.ts';
 import { createServiceEventsRepository, type ServiceEventsRepository } from './service-events.ts';
 import { createServiceTypesRepository, type ServiceTypesRepository } from './service-types.ts';
 import { createSurveysRepository, type SurveysRepository } from './surveys.ts';
@@ -25,6 +29,7 @@ export interface Repositories {
   integrations: IntegrationsRepository;
   media: MediaRepository;
   messages: MessagesRepository;
+  pushSubscriptions: PushSubscriptionsRepository;
   serviceEvents: ServiceEventsRepository;
   services: ServicesRepository;
   serviceTypes: ServiceTypesRepository;
@@ -43,6 +48,7 @@ export function createRepositories(db: Db): Repositories {
     integrations: createIntegrationsRepository(db),
     media: createMediaRepository(db),
     messages: createMessagesRepository(db),
+    pushSubscriptions: createPushSubscriptionsRepository(db),
     serviceEvents: createServiceEventsRepository(db),
     services: createServicesRepository(db),
     serviceTypes: createServiceTypesRepository(db),

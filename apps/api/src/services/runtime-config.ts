@@ -20,6 +20,7 @@ export function brandAssetsBase(brand: Pick<Brand, 'slug'>): string {
 export function buildRuntimeConfig(
   config: Config,
   { brand, accountId, brandAccounts }: BrandContext,
+  vapidPublicKey?: string,
 ): RuntimeConfig {
   return {
     api: { common: '/common', storage: '/storage', autodispatch: '/autodispatch' },
@@ -31,6 +32,8 @@ export function buildRuntimeConfig(
     defaultLanguage: DEFAULT_LANGUAGE,
     addressCountries: [...DEFAULT_ADDRESS_SEARCH_COUNTRIES],
     map: mapRuntimeConfig(config),
+    // Web Push (decision 450): the applicationServerKey of the PWA's push subscription.
+    ...(vapidPublicKey ? { push: { vapidPublicKey } } : {}),
     payments: config.stripePublishableKey
       ? { provider: 'stripe', publishableKey: config.stripePublishableKey }
       : { provider: 'sandbox', publishableKey: null },

@@ -1,12 +1,16 @@
 import {
+  DEFAULT_LANGUAGE,
   isAccurateEnough,
   isValidCoordinate,
   type LocationUpdate,
+  type PushOptInRequest,
   type PushOptInResponse,
   type Service,
 } from '@auxilio/domain';
+import type { PushConfig } from '../config/env.ts';
 import { AppError } from '../lib/errors.ts';
 import type { Repositories } from '../repositories/index.ts';
+import { checkPushSubscription } from './push/subscription-checks.ts';
 import { toService } from './service-requests.ts';
 import { authorizeService } from './service-tokens.ts';
 
@@ -22,24 +26,32 @@ function forbidden(): AppError {
   return new AppError('FORBIDDEN', 'This token does not give access to that service');
 }
 
-/** Stores the customer's push-notification choice; the same value again writes nothing. */
+/**
+ * Stores the customer's push-notification choice (the same value again writes nothing) and, with it,
+ * the browser's push subscription (decision 450): upserted by endpoint on an opt-in, every
+ * subscription of the service deleted on an opt-out. One transaction.
+ */
 export async function updatePushOptIn(
-  repos: Repos,
+  repos: Pick<Repositories, 'services' | 'pushSubscriptions'>,
   authorization: string | undefined,
   serviceId: string,
-  pushOptIn: boolean,
+  request: PushOptInRequest,
+  push: Pick<PushConfig, 'allowLoopbackEndpoints'>,
 ): Promise<PushOptInResponse> {
   await authorizeService(repos, authorization, serviceId);
-  const outcome = await repos.drivers.changeService(serviceId, (service) =>
-    service.pushOptIn === pushOptIn
-      ? 'keep'
-      : {
-          servicePatch: { pushOptIn },
-          events: [{ type: 'pushOptIn', payload: { pushOptIn } }],
-        },
+  const { pushOptIn, subscription } = request;
+  if (subscription) checkPushSubscription(subscription, push.allowLoopbackEndpoints);
+  const stored = await repos.pushSubscriptions.recordOptIn(
+    serviceId,
+    pushOptIn,
+    subscription && {
+      endpoint: subscription.endpoint,
+      keys: subscription.keys,
+      language: request.language ?? DEFAULT_LANGUAGE,
+    },
   );
-  if (!outcome) throw forbidden();
-  return { _id: outcome.service.id, pushOptIn: outcome.service.pushOptIn };
+  if (!stored) throw forbidden();
+  return { _id: serviceId, pushOptIn: stored.pushOptIn };
 }
 
 /**

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BrandSchema } from '../brand.ts';
 import { AccountKindSchema, BranchSchema, LanguageSchema } from '../enumerations.ts';
 import { AccountIdSchema } from './accounts.ts';
+import { SignInRuntimeConfigSchema } from './sign-in.ts';
 
 /**
  * `GET /app-config.json?brand=&account=`: what the PWA needs at start, from the server and never from
@@ -41,9 +42,16 @@ export const RuntimeConfigSchema = z.object({
     styleUrl: z.string(),
     maxZoom: z.number().min(0).max(24),
   }),
+  /**
+   * Web Push (decision 450): the server's VAPID public key (base64url), the `applicationServerKey`
+   * of `pushManager.subscribe`. Absent when the server sends no push notifications.
+   */
+  push: z.object({ vapidPublicKey: z.string() }).optional(),
   payments: z.object({
     provider: z.enum(['sandbox', 'stripe']),
     publishableKey: z.string().nullable(),
   }),
+  /** Member sign-in (SPEC 7 authorize redirect; docs/decisions/460). */
+  signIn: SignInRuntimeConfigSchema,
 });
 export type RuntimeConfig = z.infer<typeof RuntimeConfigSchema>;

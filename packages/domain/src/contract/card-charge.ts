@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { CurrencySchema } from '../enumerations.ts';
-import { requiredText } from './primitives.ts';
+import { ServiceTypeNameSchema } from '../service-types.ts';
+import { AccountIdSchema } from './accounts.ts';
+import { boundedText, requiredText, ServiceIdSchema } from './primitives.ts';
+import { MAX_TIP_CENTS } from './tips.ts';
 
 // `POST /common/payments/charges`: the card charge behind the /payment screen (SPEC 2 "/payment: Card
 // payment form inside a card payment provider wrapper"; ARCHITECTURE 6 "card payment: sandbox
@@ -127,3 +130,56 @@ export function cardInputIssue(
   if (card.name.trim() === '') return { field: 'card.name', reason: 'name' };
   return null;
 }
+
+// Card payments through Stripe PaymentIntents + Elements (ARCHITECTURE 7 "card payment" production
+// column; decision 430): the server creates the PaymentIntent with an amount it computes itself,
+// the PWA confirms it with Stripe Elements, and the server checks its status before the charge
+// counts as paid.
+
+/**
+ * What a card payment pays for. The service payment of /payment (SPEC 4 "/payment for the 'connect'
+ * brand or for a surplus") names what the server prices (decision 257: the account's fee or the
+ * contract's surplus, plus tax); a tip (SPEC 2 /tips) is an amount the customer chose, within
+ * MAX_TIP_CENTS.
+ */
+export const CardPaymentPurposeSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('service'),
+    accountId: AccountIdSchema,
+    situation: ServiceTypeNameSchema,
+    customerContract: boundedText(64).nullable(),
+    /** As the service request will send it (upper case; '' for home services). */
+    vehPlate: boundedText(20),
+  }),
+  z.object({
+    kind: z.literal('tip'),
+    amount: z.number().int().positive().max(MAX_TIP_CENTS),
+    currency: CurrencySchema,
+  }),
+]);
+export type CardPaymentPurpose = z.infer<typeof CardPaymentPurposeSchema>;
+
+export const CardPaymentIntentRequestSchema = z.object({
+  /** The client's service id (decision 292), also for the payment made before the service exists. */
+  serviceId: ServiceIdSchema,
+  purpose: CardPaymentPurposeSchema,
+  email: z.email().max(254).optional(),
+  /** One per payment attempt; the same key answers the same PaymentIntent. */
+  idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Expected 8-64 URL-safe characters'),
+});
+export type CardPaymentIntentRequest = z.infer<typeof CardPaymentIntentRequestSchema>;
+
+export const CardPaymentIntentResponseSchema = z.object({
+  intentId: z.string(),
+  /** Handed to Stripe Elements (`confirmPayment`); it is not a secret key. */
+  clientSecret: z.string(),
+  /** What the server will charge, in cents: the screen shows this figure. */
+  amount: z.number().int().positive(),
+  currency: CurrencySchema,
+});
+export type CardPaymentIntentResponse = z.infer<typeof CardPaymentIntentResponseSchema>;
+
+/** Stripe PaymentIntent ids (`pi_` then letters and digits). */
+export const PaymentIntentIdSchema = z
+  .string()
+  .regex(/^pi_[A-Za-z0-9]{1,250}$/, 'Expected a PaymentIntent id (pi_...)');

@@ -1,9 +1,20 @@
 import { z } from 'zod';
+import { LanguageSchema } from '../enumerations.ts';
 import { MessageConfirmationStatusSchema } from './service.ts';
+import { PushSubscriptionSchema } from './push.ts';
 import { requiredText } from './primitives.ts';
 
-/** `PATCH /api/v1/service-requests/{id}/pushOptIn`. SPEC 7: "{pushOptIn}". */
-export const PushOptInRequestSchema = z.object({ pushOptIn: z.boolean() });
+/**
+ * `PATCH /api/v1/service-requests/{id}/pushOptIn`. SPEC 7: "{pushOptIn}". Decision 450: with an
+ * opt-in the PWA may add the browser's push `subscription` and its `language`; `{pushOptIn}` alone
+ * stays valid.
+ */
+export const PushOptInRequestSchema = z.object({
+  pushOptIn: z.boolean(),
+  subscription: PushSubscriptionSchema.optional(),
+  /** Language of the notification texts; Spanish when not sent (SPEC 9 "Default language es"). */
+  language: LanguageSchema.optional(),
+});
 export type PushOptInRequest = z.infer<typeof PushOptInRequestSchema>;
 
 /**

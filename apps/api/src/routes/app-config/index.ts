@@ -36,7 +36,7 @@ const appConfigRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         host: request.host,
       });
       reply.header('cache-control', 'no-cache');
-      return buildRuntimeConfig(app.config, context);
+      return buildRuntimeConfig(app.config, context, app.pushNotifications.vapidPublicKey);
     },
   );
   done();

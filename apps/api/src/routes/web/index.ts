@@ -68,7 +68,7 @@ const webRoutes: FastifyPluginCallback = (app, _options, done) => {
     const html = renderIndexHtml(
       shell.template,
       context.brand,
-      buildRuntimeConfig(app.config, context),
+      buildRuntimeConfig(app.config, context, app.pushNotifications.vapidPublicKey),
     );
     return reply
       .type('text/html; charset=utf-8')

@@ -103,7 +103,11 @@ const serviceRequestsRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
         summary: "Store the customer's push-notification choice (SPEC 7 {pushOptIn})",
         description:
           'Needs `Authorization: Bearer <token>` of the service (decision 255). The same value ' +
-          'again writes nothing.',
+          "again writes nothing. Decision 450: an opt-in may carry the browser's push " +
+          '`subscription` (`PushSubscription.toJSON()`: https endpoint, base64url p256dh and ' +
+          'auth keys) and the `language` of the notifications; it is stored by endpoint and ' +
+          'receives a Web Push notification at each status change. `pushOptIn: false` deletes ' +
+          "the service's subscriptions.",
         security: APP_KEY_SECURITY,
         params: z.object({ id: ServiceIdSchema }),
         body: PushOptInRequestSchema,
@@ -119,7 +123,8 @@ const serviceRequestsRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
         app.repositories,
         request.headers.authorization,
         request.params.id,
-        request.body.pushOptIn,
+        request.body,
+        app.config.push,
       ),
   );
   done();
