@@ -18,7 +18,7 @@ export interface CreatedService {
  * specs and benchmarks that start on a tracking screen rather than walking the request flow.
  */
 export async function createTestService(
-  api: JourneyApi,
+  api: Pick<JourneyApi, 'baseUrl' | 'appKey'>,
   overrides: Partial<ServiceRequestPayloadInput> = {},
 ): Promise<CreatedService> {
   const serviceId = `svc-${randomBytes(12).toString('base64url')}`;

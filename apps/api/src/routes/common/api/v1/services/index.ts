@@ -7,6 +7,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { singleFlight } from '../../../../../lib/single-flight.ts';
 import { APP_KEY_HEADER } from '../../../../../plugins/app/app-key.ts';
 import { APP_KEY_ERROR_RESPONSES, APP_KEY_SECURITY } from '../../../../../lib/route-schemas.ts';
 import { AppError } from '../../../../../lib/errors.ts';
@@ -35,6 +36,13 @@ function redactedRequest(request: FastifyRequest) {
 }
 
 const serviceEventsRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
+  // The streams of one service wake together and read the same events once (decision 481).
+  const listEventsAfter = singleFlight(
+    (serviceId: string, afterSeq: number, limit: number) => `${serviceId}:${afterSeq}:${limit}`,
+    (serviceId: string, afterSeq: number, limit: number) =>
+      app.repositories.serviceEvents.listAfter(serviceId, afterSeq, limit),
+  );
+
   app.get(
     '/:id/events',
     {
@@ -103,8 +111,7 @@ const serviceEventsRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       openServiceEventStream({
         serviceId: id,
         afterSeq: request.headers['last-event-id'] ?? lastEventId ?? 0,
-        listAfter: (serviceId, afterSeq, limit) =>
-          app.repositories.serviceEvents.listAfter(serviceId, afterSeq, limit),
+        listAfter: listEventsAfter,
         bus: app.serviceEventsBus,
         raw: reply.raw,
         headers: { 'x-request-id': request.id },

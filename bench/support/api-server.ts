@@ -1,0 +1,57 @@
+// Child process of the API benchmarks: the real API (buildApp) on a fresh database, listening on a
+// loopback port, so that the load generator runs in another process. PGlite in memory by default,
+// PostgreSQL when BENCH_DATABASE_URL is set (reset first). One bench-only route,
+// POST /bench/dispatch-next, does what the dispatcher does once and mints the driver's token, so a
+// benchmark can play the driver over HTTP (decision 230: tokens are minted in process).
+// Prints one line `READY <baseUrl> <appKey>` when it listens.
+import type { AddressInfo } from 'node:net';
+import { buildApp } from '../../apps/api/src/app.ts';
+import { loadConfig } from '../../apps/api/src/config/env.ts';
+import { IN_MEMORY_DATA_DIR, openDatabase } from '../../apps/api/src/db/client.ts';
+import { migrateDatabase, resetDatabase } from '../../apps/api/src/db/migrate.ts';
+import { seedDemoData } from '../../apps/api/src/db/seed/index.ts';
+import { assignNextQueued } from '../../apps/api/src/services/dispatch.ts';
+import { issueDriverToken } from '../../apps/api/src/services/driver-app.ts';
+
+const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
+const config = {
+  ...loadConfig({ ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn' }),
+  host: '127.0.0.1',
+  port: 0,
+  databaseUrl,
+  dataDir: IN_MEMORY_DATA_DIR,
+  pgliteDir: IN_MEMORY_DATA_DIR,
+  seedDemo: true,
+  driverSimulator: false,
+};
+const db = await openDatabase(databaseUrl ? { url: databaseUrl } : { dataDir: IN_MEMORY_DATA_DIR });
+if (db.kind === 'postgres') await resetDatabase(db);
+else await migrateDatabase(db);
+await seedDemoData(db);
+
+const app = await buildApp({ config, db, logger: false });
+app.post('/bench/dispatch-next', async () => {
+  const outcome = await assignNextQueued(app.repositories);
+  const driverId = outcome?.service.driverId;
+  if (!outcome || !driverId) return { serviceId: null, driverToken: null };
+  const driverToken = await issueDriverToken(app.repositories, driverId);
+  return { serviceId: outcome.service.id, driverToken };
+});
+// Memory readings after a full collection (the child runs with --expose-gc).
+app.post('/bench/gc', () => {
+  globalThis.gc?.();
+  return { rss: process.memoryUsage().rss };
+});
+app.addHook('onClose', () => db.close());
+await app.listen({ port: 0, host: '127.0.0.1' });
+const { port } = app.server.address() as AddressInfo;
+process.stdout.write(`READY http://127.0.0.1:${port} ${config.appKey}\n`);
+
+const stop = (): void => {
+  app.close().then(
+    () => process.exit(0),
+    () => process.exit(1),
+  );
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
