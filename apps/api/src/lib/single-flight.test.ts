@@ -8,8 +8,9 @@ describe('singleFlight', () => {
       (id: string) => id,
       async (id: string) => {
         loads += 1;
+        const load = loads;
         await new Promise((resolve) => setTimeout(resolve, 5));
-        return `${id}#${loads}`;
+        return `${id}#${load}`;
       },
     );
     const together = await Promise.all([read('a'), read('a'), read('a'), read('b')]);
