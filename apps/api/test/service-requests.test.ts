@@ -143,17 +143,30 @@ describe('POST /common/api/v1/service-requests', () => {
     expect(await serviceRows(body.serviceId)).toHaveLength(0);
   });
 
-  it('ARCHITECTURE 10: a retry with the same body returns the stored answer (same token) and creates nothing new', async () => {
+  it('ARCHITECTURE 10 + decision 470: a same-body retry returns the stored answer with a new token that replaces the first, and creates nothing new', async () => {
     const { body, created } = await createOk();
     // The same fields in another order are the same body.
     const reordered = Object.fromEntries(Object.entries(body).reverse());
     const retry = await create(reordered);
     expect(retry.statusCode).toBe(201);
-    expect(retry.json()).toEqual(created);
+    const again = ServiceRequestResponseSchema.parse(retry.json());
+    expect({ ...again, token: created.token }).toEqual(created);
+    expect(again.token).not.toBe(created.token);
     expect(await serviceRows(body.serviceId)).toHaveLength(1);
     expect(await eventRows(body.serviceId)).toHaveLength(1);
-    // The retried token works.
-    expect((await read(body.serviceId, bearer(created.token))).statusCode).toBe(200);
+    // The retried token works; the lost one no longer does.
+    expect((await read(body.serviceId, bearer(again.token))).statusCode).toBe(200);
+    expect((await read(body.serviceId, bearer(created.token))).statusCode).toBe(403);
+    const [row] = await serviceRows(body.serviceId);
+    expect(row?.tokenHash).toBe(hashServiceToken(again.token));
+    // Decision 470: no token in clear in the idempotency record, ever.
+    const [record] = await t.db.db
+      .select()
+      .from(idempotencyRecords)
+      .where(eq(idempotencyRecords.key, `service-request:${body.serviceId}`));
+    expect(JSON.stringify(record?.response)).not.toContain(created.token);
+    expect(JSON.stringify(record?.response)).not.toContain(again.token);
+    expect(record?.response).not.toHaveProperty('token');
   });
 
   it('ARCHITECTURE 10: a different body for the same id is a 409 and changes nothing', async () => {
@@ -184,10 +197,14 @@ describe('POST /common/api/v1/service-requests', () => {
     const body = payload();
     const answers = await Promise.all(Array.from({ length: 20 }, () => create(body)));
     expect(answers.map((res) => res.statusCode)).toEqual(Array<number>(20).fill(201));
-    const tokens = new Set(
-      answers.map((res) => ServiceRequestResponseSchema.parse(res.json()).token),
-    );
-    expect(tokens.size).toBe(1);
+    const parsed = answers.map((res) => ServiceRequestResponseSchema.parse(res.json()));
+    // One service: every answer names it; decision 470: each retry got its own token and the last
+    // one issued is the one that works.
+    expect(new Set(parsed.map((answer) => answer.serviceNumber)).size).toBe(1);
+    expect(new Set(parsed.map((answer) => answer.eventId)).size).toBe(1);
+    const [row] = await serviceRows(body.serviceId);
+    const working = parsed.filter((answer) => hashServiceToken(answer.token) === row?.tokenHash);
+    expect(working).toHaveLength(1);
     expect(await serviceRows(body.serviceId)).toHaveLength(1);
     expect(await eventRows(body.serviceId)).toHaveLength(1);
     const records = await t.db.db

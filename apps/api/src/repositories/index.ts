@@ -12,6 +12,7 @@ import {
   createPushSubscriptionsRepository,
   type PushSubscriptionsRepository,
 } from './push-subscriptions.ts';
+import { createServiceAccessRepository, type ServiceAccessRepository } from './service-access.ts';
 import { createServiceEventsRepository, type ServiceEventsRepository } from './service-events.ts';
 import { createServiceTypesRepository, type ServiceTypesRepository } from './service-types.ts';
 import { createSurveysRepository, type SurveysRepository } from './surveys.ts';
@@ -30,6 +31,8 @@ export interface Repositories {
   media: MediaRepository;
   messages: MessagesRepository;
   pushSubscriptions: PushSubscriptionsRepository;
+  /** Token hashes of a service and its shared link (decisions 470, 474). */
+  serviceAccess: ServiceAccessRepository;
   serviceEvents: ServiceEventsRepository;
   services: ServicesRepository;
   serviceTypes: ServiceTypesRepository;
@@ -49,6 +52,7 @@ export function createRepositories(db: Db): Repositories {
     media: createMediaRepository(db),
     messages: createMessagesRepository(db),
     pushSubscriptions: createPushSubscriptionsRepository(db),
+    serviceAccess: createServiceAccessRepository(db),
     serviceEvents: createServiceEventsRepository(db),
     services: createServicesRepository(db),
     serviceTypes: createServiceTypesRepository(db),

@@ -26,7 +26,7 @@ import { generateServiceToken, hashServiceToken } from './service-tokens.ts';
 
 type Repos = Pick<
   Repositories,
-  'accounts' | 'campaigns' | 'integrations' | 'services' | 'contracts'
+  'accounts' | 'campaigns' | 'integrations' | 'services' | 'contracts' | 'serviceAccess'
 >;
 
 /** Scope of the idempotency records of service creation (ARCHITECTURE decision 10). */
@@ -91,10 +91,17 @@ export async function serverPrice(
   return { priceCents: servicePriceCents({ surplusCents, feesCharged, feeCents }), surplusCents };
 }
 
+/** The creation answer as the idempotency record keeps it: everything but the token (decision 470). */
+const StoredCreationSchema = ServiceRequestResponseSchema.omit({ token: true });
+
+/** How long after creation a same-body retry still gets a (new) token (decision 470). */
+export const TOKEN_REISSUE_WINDOW_MS = 24 * 60 * 60 * 1000;
+
 /**
  * Creates a service from the SPEC 3 service-request payload, idempotently on `serviceId`
- * (decision 200): a retry with the same body gets the first answer again (the same token), a
- * different body for the same id is a 409, and concurrent duplicates create one service.
+ * (decisions 200, 470): a retry with the same body gets the first answer again with a freshly
+ * minted token that replaces the first (only hashes are stored), a different body for the same id
+ * is a 409, and concurrent duplicates create one service.
  */
 export async function createServiceRequest(
   repos: Repos,
@@ -187,27 +194,53 @@ export async function createServiceRequest(
       type: 'created',
       payload: { status: 'Queued', statusNumber: statusNumberOf('new'), tripStatus: 'NEW' },
     },
+    // Decision 470: the record never holds the token, only what a retry answers besides it.
     respond: ({ serviceNumber, event }) =>
-      ServiceRequestResponseSchema.parse({
-        token,
+      StoredCreationSchema.parse({
         eventId: String(event.id),
         serviceId: payload.serviceId,
         serviceNumber: String(serviceNumber),
       }),
   });
 
-  if (outcome.kind === 'created') return outcome.response;
+  if (outcome.kind === 'created') return { ...outcome.response, token };
   if (outcome.kind === 'taken' || outcome.requestHash !== requestHash) {
     throw new AppError(
       'CONFLICT',
       `Service '${payload.serviceId}' was already requested with a different body`,
     );
   }
-  const stored = ServiceRequestResponseSchema.safeParse(outcome.response);
+  const stored = StoredCreationSchema.safeParse(outcome.response);
   if (!stored.success) {
     throw new AppError('CONFLICT', `Service '${payload.serviceId}' is being created; retry`);
   }
-  return stored.data;
+  return { ...stored.data, token: await reissueToken(repos, payload.serviceId, now) };
+}
+
+/**
+ * Decision 470: a same-body retry (the first answer was lost) gets a new token whose hash replaces
+ * the service's, so the plaintext never has to be kept. Only within TOKEN_REISSUE_WINDOW_MS of
+ * creation: later the service is followed with the token already held, and a replay is a 409.
+ */
+async function reissueToken(
+  repos: Pick<Repositories, 'services' | 'serviceAccess'>,
+  serviceId: string,
+  now: Date,
+): Promise<string> {
+  const record = await repos.services.findById(serviceId);
+  const createdAt = record?.service.createdAt.getTime() ?? 0;
+  if (now.getTime() - createdAt > TOKEN_REISSUE_WINDOW_MS) {
+    throw new AppError(
+      'CONFLICT',
+      `Service '${serviceId}' was created more than 24 hours ago; its token is not reissued`,
+    );
+  }
+  const token = generateServiceToken();
+  const key = `${SERVICE_REQUEST_SCOPE}:${serviceId}`;
+  if (!(await repos.serviceAccess.reissueToken(serviceId, key, hashServiceToken(token)))) {
+    throw new AppError('CONFLICT', `Service '${serviceId}' is being created; retry`);
+  }
+  return token;
 }
 
 function point(
