@@ -60,6 +60,8 @@ export default defineConfig({
           (path) => new RegExp(`^${path.replace(/[.]/g, '\\.')}(?:[/?]|$)`),
         ),
         cleanupOutdatedCaches: true,
+        // Web Push (decision 452): the push and notificationclick handlers, served from public/.
+        importScripts: ['push-sw.js'],
       },
     }),
   ],
