@@ -1,4 +1,4 @@
-import { createServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
@@ -109,17 +109,4 @@ export async function startSmtpFixtureServer(): Promise<SmtpFixtureServer> {
         });
       }),
   };
-}
-
-/** An SMTP URL where nothing listens (connection refused). */
-export async function refusedSmtpUrl(): Promise<string> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) =>
-    probe.close(() => {
-      resolve();
-    }),
-  );
-  return `smtp://127.0.0.1:${port}`;
 }
