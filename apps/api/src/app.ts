@@ -19,6 +19,7 @@ import swaggerUiPlugin from './plugins/external/swagger-ui.ts';
 import swaggerPlugin from './plugins/external/swagger.ts';
 import routes from './routes/index.ts';
 import serviceEventsBusPlugin from './plugins/app/service-events-bus.ts';
+import identityPlugin from './services/identity/identity-plugin.ts';
 import serviceReadCachePlugin from './plugins/app/service-read-cache.ts';
 import { createDriverSimulator } from './services/driver-simulator.ts';
 import { createMessageDelivery } from './services/messaging/index.ts';
@@ -95,6 +96,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(serviceEventsBusPlugin);
   await app.register(serviceReadCachePlugin);
   await app.register(webShellPlugin);
+  await app.register(identityPlugin);
 
   await app.register(routes);
 

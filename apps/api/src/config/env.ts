@@ -125,6 +125,8 @@ const EnvSchema = z.object({
   /** Comma-separated cookie signing keys and a JWKS (JSON) of the bundled provider; else generated. */
   OIDC_COOKIE_KEYS: optionalString,
   OIDC_JWKS: optionalString,
+  /** Timeout of each call to the identity provider (SPEC 9 "timeout constant 5000"). */
+  OIDC_TIMEOUT_MS: emptyAsUnset(z.coerce.number().int().min(50).max(60_000).default(5000)),
   // --- Maps providers (ARCHITECTURE decision 7; docs/decisions/420). Embedded needs no network. ---
   GEO_PROVIDER: emptyAsUnset(
     z.enum(['embedded', 'google', 'photon', 'nominatim']).default('embedded'),
@@ -264,6 +266,7 @@ export interface IdentityConfig {
   redirectOrigins: string[];
   cookieKeys: string[] | undefined;
   jwks: string | undefined;
+  timeoutMs: number;
 }
 
 /** Thrown when the environment is invalid; the message lists every bad variable. */
@@ -341,6 +344,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       redirectOrigins: commaList(e.OIDC_REDIRECT_ORIGINS),
       cookieKeys: e.OIDC_COOKIE_KEYS ? commaList(e.OIDC_COOKIE_KEYS) : undefined,
       jwks: e.OIDC_JWKS,
+      timeoutMs: e.OIDC_TIMEOUT_MS,
     },
     maps: {
       geoProvider: e.GEO_PROVIDER,

@@ -6,6 +6,7 @@ import commonRoutes from './common/index.ts';
 import healthRoutes from './health/index.ts';
 import manifestRoutes from './manifest/index.ts';
 import mapRoutes from './map/index.ts';
+import oidcRoutes from './oidc/index.ts';
 import webRoutes from './web/index.ts';
 
 // Route folders mirror URLs (CONVENTIONS "The API in plugin layers"); each folder's index.ts is
@@ -19,6 +20,8 @@ export default async function routes(app: FastifyInstance): Promise<void> {
   await app.register(commonRoutes, { prefix: '/common' });
   await app.register(autodispatchRoutes, { prefix: '/autodispatch' });
   await app.register(mapRoutes, { prefix: '/map' });
+  // The bundled identity provider, unless OIDC_ISSUER names another (docs/decisions/460).
+  if (app.identity.embedded) await app.register(oidcRoutes, { prefix: '/oidc' });
   // Last: the catch-all for the PWA's files and client-side routes.
   await app.register(webRoutes);
 }

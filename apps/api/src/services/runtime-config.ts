@@ -7,6 +7,7 @@ import {
 import type { Config } from '../config/env.ts';
 import { mapRuntimeConfig } from './basemap-style.ts';
 import type { BrandContext } from './brand-context.ts';
+import { signInBrowserSettings } from './identity/identity.ts';
 
 /** URL prefix of a brand's logo, icon and favicon (routes/brands). */
 export function brandAssetsBase(brand: Pick<Brand, 'slug'>): string {
@@ -37,5 +38,6 @@ export function buildRuntimeConfig(
     payments: config.stripePublishableKey
       ? { provider: 'stripe', publishableKey: config.stripePublishableKey }
       : { provider: 'sandbox', publishableKey: null },
+    signIn: signInBrowserSettings(config.identity),
   };
 }

@@ -40,6 +40,7 @@ export function testConfigBody(brand: Brand = testBrand()): unknown {
     addressCountries: ['PR', 'CR', 'CO', 'PA'],
     map: { provider: 'embedded', styleUrl: '/map/style.json', maxZoom: 14 },
     payments: { provider: 'sandbox', publishableKey: null },
+    signIn: { authorizeUrl: '/oidc/authorize', clientId: 'auxilio-pwa', scope: 'openid profile' },
   };
 }
 

@@ -42,3 +42,22 @@ export function buildTokenExchangeRequest(input: {
     code: input.code,
   };
 }
+
+/**
+ * The PWA's sign-in callback routes (SPEC 2 "/mmm-openid/callback" and the "sign-in start and
+ * callback routes", decision 170); each is a registered redirect URI on the app's own origin.
+ */
+export const SIGN_IN_CALLBACK_PATHS = ['/mmm-openid/callback', '/sign-in/callback'] as const;
+export type SignInCallbackPath = (typeof SIGN_IN_CALLBACK_PATHS)[number];
+
+/**
+ * `/app-config.json` `signIn`: where the browser starts the sign-in (SPEC 7 "a browser redirect to
+ * the identity provider's /authorize"). `authorizeUrl` may be relative to the app's origin (the
+ * bundled provider under /oidc, docs/decisions/460).
+ */
+export const SignInRuntimeConfigSchema = z.object({
+  authorizeUrl: z.string().min(1),
+  clientId: z.string().min(1),
+  scope: z.string().min(1),
+});
+export type SignInRuntimeConfig = z.infer<typeof SignInRuntimeConfigSchema>;

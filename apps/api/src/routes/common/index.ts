@@ -18,6 +18,7 @@ import providerDriversRoutes from './providers/drivers/index.ts';
 import servicesRoutes from './services/index.ts';
 import serviceEventsRoutes from './api/v1/services/index.ts';
 import serviceTypesRoutes from './services/types/index.ts';
+import mmmOpenidRoutes from './api/mmm-openid/index.ts';
 import utilsRoutes from './utils/index.ts';
 
 /**
@@ -48,6 +49,7 @@ export default async function commonRoutes(app: FastifyInstance): Promise<void> 
     await keyed.register(tipsRoutes, { prefix: '/tips' });
     await keyed.register(mapsRoutes, { prefix: '/maps' });
     await keyed.register(paymentsRoutes, { prefix: '/payments' });
+    await keyed.register(mmmOpenidRoutes, { prefix: '/api/mmm-openid' });
     await keyed.register(utilsRoutes, { prefix: '/utils' });
   });
 }

@@ -1,0 +1,69 @@
+import Provider, { type Configuration } from 'oidc-provider';
+import { findDemoMemberById } from './demo-members.ts';
+import type { ProviderKeys } from './provider-keys.ts';
+
+// The bundled development identity provider (ARCHITECTURE decision 7 "member sign-in": bundled dev
+// identity provider with demo members; docs/decisions/460). Authorization code with PKCE S256 only
+// (SPEC 7 "code_challenge_method S256"), one public client for the PWA, and the custom claims of
+// SPEC 3 "Sign-in user info: firstname, lastname, cardnumber" under the `profile` scope.
+
+/** Where the provider is mounted; its issuer URL ends with this path. */
+export const OIDC_MOUNT_PATH = '/oidc';
+
+/** SPEC 7 "a browser redirect to the identity provider's /authorize". */
+export const AUTHORIZE_ROUTE = '/authorize';
+
+/** The member claims released with the `profile` scope. */
+export const MEMBER_CLAIMS = ['firstname', 'lastname', 'cardnumber'] as const;
+
+export interface EmbeddedProviderOptions {
+  issuer: string;
+  clientId: string;
+  redirectUris: string[];
+  keys: ProviderKeys;
+  /** Trust X-Forwarded-* (the server's TRUST_PROXY). */
+  trustProxy: boolean;
+}
+
+export function interactionPath(uid: string): string {
+  return `${OIDC_MOUNT_PATH}/interaction/${uid}`;
+}
+
+export function createEmbeddedProvider(options: EmbeddedProviderOptions): Provider {
+  const configuration: Configuration = {
+    clients: [
+      {
+        client_id: options.clientId,
+        // A public client: the PWA cannot keep a secret, PKCE proves the code's owner.
+        token_endpoint_auth_method: 'none',
+        redirect_uris: options.redirectUris,
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+      },
+    ],
+    pkce: { required: () => true },
+    routes: { authorization: AUTHORIZE_ROUTE },
+    scopes: ['openid', 'profile'],
+    claims: { openid: ['sub'], profile: [...MEMBER_CLAIMS] },
+    findAccount: (_ctx, sub) => {
+      const member = findDemoMemberById(sub);
+      if (!member) return undefined;
+      return {
+        accountId: member.id,
+        claims: () => ({
+          sub: member.id,
+          firstname: member.firstname,
+          lastname: member.lastname,
+          cardnumber: member.cardnumber,
+        }),
+      };
+    },
+    interactions: { url: (_ctx, interaction) => interactionPath(interaction.uid) },
+    features: { devInteractions: { enabled: false } },
+    cookies: { keys: options.keys.cookieKeys },
+    jwks: options.keys.jwks,
+  };
+  const provider = new Provider(options.issuer, configuration);
+  provider.proxy = options.trustProxy;
+  return provider;
+}

@@ -1,0 +1,141 @@
+// The bundled provider's sign-in and consent pages (docs/decisions/460): server-rendered HTML, no
+// scripts, one static stylesheet (CSP `default-src 'none'; style-src 'self'; form-action 'self'`),
+// Spanish first, English when the browser prefers it.
+
+export type PageLanguage = 'es' | 'en';
+
+const TEXTS = {
+  es: {
+    title: 'Inicio de sesión para miembros',
+    intro: 'Entre con su número de tarjeta de miembro y su PIN.',
+    cardnumber: 'Número de tarjeta',
+    pin: 'PIN',
+    submit: 'Entrar',
+    cancel: 'Cancelar',
+    wrongCredentials: 'El número de tarjeta o el PIN no son correctos.',
+    consentTitle: 'Autorizar a Auxilio',
+    consentIntro: 'Auxilio recibirá su nombre, su apellido y su número de tarjeta de miembro.',
+    allow: 'Permitir',
+    deny: 'No permitir',
+    demoNote: 'Proveedor de identidad de demostración: los miembros de prueba están en el README.',
+  },
+  en: {
+    title: 'Member sign-in',
+    intro: 'Sign in with your member card number and your PIN.',
+    cardnumber: 'Card number',
+    pin: 'PIN',
+    submit: 'Sign in',
+    cancel: 'Cancel',
+    wrongCredentials: 'The card number or the PIN is not correct.',
+    consentTitle: 'Authorize Auxilio',
+    consentIntro: 'Auxilio will receive your first name, last name and member card number.',
+    allow: 'Allow',
+    deny: 'Do not allow',
+    demoNote: 'Demonstration identity provider: the test members are listed in the README.',
+  },
+} as const;
+
+/** Spanish unless the browser's first language is English (SPEC 1 "The default language is Spanish"). */
+export function pageLanguage(acceptLanguage: string | undefined): PageLanguage {
+  return acceptLanguage?.trim().toLowerCase().startsWith('en') ? 'en' : 'es';
+}
+
+function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+function page(language: PageLanguage, stylesheet: string, title: string, body: string): string {
+  return `<!doctype html>
+<html lang="${language}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(title)}</title>
+<link rel="stylesheet" href="${escapeHtml(stylesheet)}">
+</head>
+<body>
+<main>
+${body}
+<p class="note">${escapeHtml(TEXTS[language].demoNote)}</p>
+</main>
+</body>
+</html>`;
+}
+
+export interface LoginPageInput {
+  language: PageLanguage;
+  stylesheet: string;
+  loginAction: string;
+  abortAction: string;
+  cardnumber?: string;
+  failed?: boolean;
+}
+
+export function renderLoginPage(input: LoginPageInput): string {
+  const t = TEXTS[input.language];
+  const error = input.failed
+    ? `<p class="error" role="alert">${escapeHtml(t.wrongCredentials)}</p>`
+    : '';
+  return page(
+    input.language,
+    input.stylesheet,
+    t.title,
+    `<h1>${escapeHtml(t.title)}</h1>
+<p>${escapeHtml(t.intro)}</p>
+${error}
+<form method="post" action="${escapeHtml(input.loginAction)}">
+<label>${escapeHtml(t.cardnumber)}
+<input name="cardnumber" inputmode="numeric" autocomplete="username" required maxlength="40" value="${escapeHtml(input.cardnumber ?? '')}">
+</label>
+<label>${escapeHtml(t.pin)}
+<input name="pin" type="password" inputmode="numeric" autocomplete="current-password" required maxlength="40">
+</label>
+<button type="submit">${escapeHtml(t.submit)}</button>
+</form>
+<form method="post" action="${escapeHtml(input.abortAction)}">
+<button type="submit" class="secondary">${escapeHtml(t.cancel)}</button>
+</form>`,
+  );
+}
+
+export interface ConsentPageInput {
+  language: PageLanguage;
+  stylesheet: string;
+  confirmAction: string;
+  abortAction: string;
+}
+
+export function renderConsentPage(input: ConsentPageInput): string {
+  const t = TEXTS[input.language];
+  return page(
+    input.language,
+    input.stylesheet,
+    t.consentTitle,
+    `<h1>${escapeHtml(t.consentTitle)}</h1>
+<p>${escapeHtml(t.consentIntro)}</p>
+<form method="post" action="${escapeHtml(input.confirmAction)}">
+<button type="submit">${escapeHtml(t.allow)}</button>
+</form>
+<form method="post" action="${escapeHtml(input.abortAction)}">
+<button type="submit" class="secondary">${escapeHtml(t.deny)}</button>
+</form>`,
+  );
+}
+
+/** The pages' only stylesheet, served by the provider's routes (no inline styles). */
+export const INTERACTION_STYLESHEET = `body{margin:0;font-family:Inter,system-ui,sans-serif;background:#f5f5f5;color:#1f1f1f}
+main{max-width:26rem;margin:2rem auto;padding:1.5rem;background:#fff;border-radius:12px}
+h1{font-size:1.4rem;margin:0 0 .75rem}
+label{display:block;margin:.75rem 0;font-weight:600}
+input{display:block;width:100%;box-sizing:border-box;margin-top:.25rem;padding:.6rem;font-size:1rem;border:1px solid #bbb;border-radius:8px}
+button{width:100%;margin-top:.75rem;padding:.75rem;font-size:1rem;font-weight:600;border:0;border-radius:8px;background:#f26b1d;color:#fff;cursor:pointer}
+button.secondary{background:#fff;color:#1f1f1f;border:1px solid #bbb}
+.error{color:#b00020;font-weight:600}
+.note{margin-top:1.5rem;font-size:.85rem;color:#555}
+`;
