@@ -2,9 +2,9 @@ import type { ComponentType } from 'react';
 import type { Currency } from '@auxilio/domain';
 import type { PaymentDetails } from '../../service-request/hooks/use-submit-service-request.ts';
 
-// SPEC 2 "/payment: Card payment form inside a card payment provider wrapper". ARCHITECTURE 6: the
-// embedded default is a sandbox provider; the production adapter (Stripe Elements) implements the
-// same interface in its own issue (decision 290).
+// SPEC 2 "/payment: Card payment form inside a card payment provider wrapper". ARCHITECTURE 7: the
+// embedded default is a sandbox provider (decision 290); Stripe Elements implements the same
+// interface when a publishable key is configured (decision 430).
 
 export interface CardFormProps {
   /** Amount to charge in cents (SPEC 9). */

@@ -1,13 +1,8 @@
-import { SandboxCardForm } from '../components/sandbox-card-form.tsx';
+import { useRuntimeConfig } from '../../../config/runtime-config-context.ts';
 import type { CardPaymentProvider } from './card-payment-provider.ts';
+import { chooseCardPaymentProvider } from './choose-card-payment-provider.ts';
 
-const SANDBOX_PROVIDER: CardPaymentProvider = { id: 'sandbox', CardForm: SandboxCardForm };
-
-/**
- * The card provider of the runtime config (`payments.provider`). Until the production adapter
- * arrives (its own issue), every deployment uses the sandbox, which says on screen that no real
- * money is charged (decision 290).
- */
+/** The card provider of the runtime config (`payments`): Stripe Elements or the sandbox (decision 430). */
 export function useCardPaymentProvider(): CardPaymentProvider {
-  return SANDBOX_PROVIDER;
+  return chooseCardPaymentProvider(useRuntimeConfig().payments);
 }
