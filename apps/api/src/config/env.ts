@@ -144,6 +144,28 @@ const EnvSchema = z.object({
   NOMINATIM_MIN_INTERVAL_MS: emptyAsUnset(z.coerce.number().int().min(0).max(60_000).default(1000)),
   OSRM_URL: optionalString.pipe(z.url().optional()),
   MAPS_TIMEOUT_MS: emptyAsUnset(z.coerce.number().int().min(50).max(60_000).default(5000)),
+  // --- Storage service (ARCHITECTURE decision 7 "file uploads"; docs/decisions/403-404): local disk
+  // with HMAC-signed URLs by default, S3-compatible presigned URLs with STORAGE_DRIVER=s3. ---
+  STORAGE_DRIVER: emptyAsUnset(z.enum(['local', 's3']).default('local')),
+  STORAGE_DIR: optionalString,
+  /** HMAC key of the local store's URLs; unset: generated once and kept in DATA_DIR. */
+  STORAGE_SIGNING_SECRET: optionalString.pipe(z.string().min(32).optional()),
+  STORAGE_URL_EXPIRES_SECONDS: emptyAsUnset(
+    z.coerce.number().int().min(1).max(604_800).default(900),
+  ),
+  STORAGE_MAX_UPLOAD_BYTES: emptyAsUnset(
+    z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(100 * 1024 * 1024)
+      .default(10 * 1024 * 1024),
+  ),
+  S3_ENDPOINT: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  S3_BUCKET: optionalString,
+  S3_REGION: emptyAsUnset(z.string().default('us-east-1')),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
   // --- Messaging (ARCHITECTURE decision 7 "SMS" and "e-mail"; docs/decisions/440-443): without
   // SMS_PROVIDER=twilio or SMTP_URL the messages stay in the outbox table and the log. ---
   SMS_PROVIDER: emptyAsUnset(z.enum(['outbox', 'twilio']).default('outbox')),
@@ -193,6 +215,8 @@ export interface Config {
   identity: IdentityConfig;
   /** Address search, reverse geocoding and routing providers (docs/decisions/420). */
   maps: MapsConfig;
+  /** The storage service's object store (docs/decisions/403-404). */
+  storage: StorageConfig;
   /** SMS and e-mail adapters (docs/decisions/440-443). */
   messaging: MessagingConfig;
 }
@@ -328,6 +352,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mapStyleUrl: e.MAP_STYLE_URL,
     stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY,
     payments,
+    storage: storageConfig(e, inMemory ? undefined : dataDir),
     // Tests build many apps on shared databases: a simulator there would move their services.
     driverSimulator:
       e.DRIVER_SIMULATOR === undefined
@@ -492,6 +517,66 @@ function pushConfig(e: z.infer<typeof EnvSchema>): PushConfig {
     vapidSubject: e.VAPID_SUBJECT,
     timeoutMs: e.PUSH_TIMEOUT_MS,
     allowLoopbackEndpoints: e.NODE_ENV !== 'production',
+  };
+}
+
+// --- Storage service (issue 4; docs/decisions/403-404) ---
+
+export interface S3StorageConfig {
+  /** S3-compatible endpoint (MinIO, R2, ...); undefined: AWS for the region. */
+  endpoint: string | undefined;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
+export interface StorageConfig {
+  driver: 'local' | 's3';
+  /** The local store's folder; undefined with an in-memory DATA_DIR (a temporary folder is used). */
+  dir: string | undefined;
+  /** HMAC key of the local store's URLs; undefined: generated once and kept in `secretDir`. */
+  signingSecret: string | undefined;
+  /** Where a generated signing secret is kept (DATA_DIR); undefined: kept in memory only. */
+  secretDir: string | undefined;
+  /** Lifetime of a signed URL, in seconds. */
+  urlExpiresSeconds: number;
+  /** Largest accepted upload, in bytes. */
+  maxUploadBytes: number;
+  s3: S3StorageConfig | undefined;
+}
+
+/** STORAGE_DRIVER=s3 without its bucket and keys is a ConfigError, not a silent local store. */
+function storageConfig(e: z.infer<typeof EnvSchema>, dataDir: string | undefined): StorageConfig {
+  const s3 = {
+    S3_BUCKET: e.S3_BUCKET,
+    S3_ACCESS_KEY_ID: e.S3_ACCESS_KEY_ID,
+    S3_SECRET_ACCESS_KEY: e.S3_SECRET_ACCESS_KEY,
+  };
+  const absent = Object.entries(s3).filter(([, value]) => value === undefined);
+  if (e.STORAGE_DRIVER === 's3' && absent.length > 0) {
+    const names = absent.map(([name]) => name).join(', ');
+    throw new ConfigError(`Invalid environment: ${names} required by STORAGE_DRIVER=s3`);
+  }
+  return {
+    driver: e.STORAGE_DRIVER,
+    dir: e.STORAGE_DIR
+      ? resolveFromRepoRoot(e.STORAGE_DIR)
+      : dataDir && resolve(dataDir, 'storage'),
+    signingSecret: e.STORAGE_SIGNING_SECRET,
+    secretDir: dataDir,
+    urlExpiresSeconds: e.STORAGE_URL_EXPIRES_SECONDS,
+    maxUploadBytes: e.STORAGE_MAX_UPLOAD_BYTES,
+    s3:
+      e.STORAGE_DRIVER === 's3'
+        ? {
+            endpoint: e.S3_ENDPOINT,
+            bucket: e.S3_BUCKET ?? '',
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID ?? '',
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? '',
+          }
+        : undefined,
   };
 }
 

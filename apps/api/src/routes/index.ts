@@ -6,6 +6,7 @@ import commonRoutes from './common/index.ts';
 import healthRoutes from './health/index.ts';
 import manifestRoutes from './manifest/index.ts';
 import mapRoutes from './map/index.ts';
+import storageRoutes from './storage/index.ts';
 import oidcRoutes from './oidc/index.ts';
 import webRoutes from './web/index.ts';
 
@@ -19,6 +20,7 @@ export default async function routes(app: FastifyInstance): Promise<void> {
   await app.register(brandsRoutes, { prefix: '/brands' });
   await app.register(commonRoutes, { prefix: '/common' });
   await app.register(autodispatchRoutes, { prefix: '/autodispatch' });
+  await app.register(storageRoutes, { prefix: '/storage' });
   await app.register(mapRoutes, { prefix: '/map' });
   // The bundled identity provider, unless OIDC_ISSUER names another (docs/decisions/460).
   if (app.identity.embedded) await app.register(oidcRoutes, { prefix: '/oidc' });

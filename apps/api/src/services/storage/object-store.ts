@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import type { UploadContentType } from '@auxilio/domain';
+
+// ARCHITECTURE decision 7, "file uploads" row: an object store behind one interface; the embedded
+// default is the local disk with HMAC-signed URLs, the production adapter S3-compatible presigned
+// URLs (decisions 403-404).
+
+export interface SignedUrl {
+  url: string;
+  expiresAt: Date;
+}
+
+export interface ObjectStore {
+  readonly driver: 'local' | 's3';
+  /** The object's own (unsigned) URL, handed out after an upload; `origin` is the API's. */
+  objectUrl(key: string, origin: string): string;
+  /** The key named by one of this store's object URLs; undefined for any other URL. */
+  keyOf(url: URL, origin: string): string | undefined;
+  /** A URL that reads the object until it expires. */
+  signDownload(key: string, origin: string, now: Date): Promise<SignedUrl>;
+  /** A URL that PUTs the object's bytes, with that content type, until it expires. */
+  signUpload(
+    key: string,
+    contentType: UploadContentType,
+    origin: string,
+    now: Date,
+  ): Promise<SignedUrl>;
+}
+
+export type S3ObjectStore = ObjectStore & { readonly driver: 's3' };
+
+/**
+ * Object keys: `services/<service id>/<random uuid>.<extension>`. The uuid makes a key unguessable;
+ * the pattern keeps keys free of `..`, slashes elsewhere and odd characters (they become file names).
+ */
+export const OBJECT_KEY_PATTERN =
+  /^services\/[A-Za-z0-9_-]{8,64}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.[a-z0-9]{1,5}$/;
+
+/** SPEC 5 "Image extension from type: png, jpg, jpeg, mp4, otherwise the part after the slash". */
+export function newObjectKey(serviceId: string, contentType: UploadContentType): string {
+  const extension = contentType.slice(contentType.indexOf('/') + 1);
+  return `services/${serviceId}/${randomUUID()}.${extension}`;
+}
+
+/** The end of a URL's validity, whole seconds after `now`. */
+export function expiryOf(now: Date, seconds: number): Date {
+  return new Date((Math.floor(now.getTime() / 1000) + seconds) * 1000);
+}

@@ -1,0 +1,57 @@
+import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { S3StorageConfig } from '../../config/env.ts';
+import { expiryOf, OBJECT_KEY_PATTERN, type S3ObjectStore } from './object-store.ts';
+
+// The production object store (ARCHITECTURE decision 7): any S3-compatible service, reached through
+// SigV4 presigned URLs made by the AWS SDK v3 (decision 403). Signing is local: no call leaves the
+// server; the browser talks to the bucket with the URL.
+
+export function createS3ObjectStore(
+  config: S3StorageConfig,
+  expiresSeconds: number,
+): S3ObjectStore {
+  const client = new S3Client({
+    region: config.region,
+    endpoint: config.endpoint,
+    // Path-style (`<endpoint>/<bucket>/<key>`) works with every S3-compatible server.
+    forcePathStyle: config.endpoint !== undefined,
+    credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
+    // A presigned PUT must not carry the checksum of an empty body (the SDK's default would).
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  const base = (config.endpoint ?? `https://s3.${config.region}.amazonaws.com`).replace(/\/+$/, '');
+  const bucketPrefix = `/${config.bucket}/`;
+  const sign = async (command: GetObjectCommand | PutObjectCommand, now: Date, signed?: string) => {
+    const expiresAt = expiryOf(now, expiresSeconds);
+    const url = await getSignedUrl(client, command, {
+      expiresIn: expiresSeconds,
+      signingDate: now,
+      // The uploader must send the content type the URL was made for.
+      ...(signed ? { signableHeaders: new Set([signed]) } : {}),
+    });
+    return { url, expiresAt };
+  };
+  return {
+    driver: 's3',
+    objectUrl: (key) => `${base}${bucketPrefix}${key}`,
+    keyOf: (url) => {
+      const key =
+        url.protocol === 's3:' && url.hostname === config.bucket
+          ? url.pathname.slice(1)
+          : url.origin === new URL(base).origin && url.pathname.startsWith(bucketPrefix)
+            ? url.pathname.slice(bucketPrefix.length)
+            : undefined;
+      return key !== undefined && OBJECT_KEY_PATTERN.test(key) ? key : undefined;
+    },
+    signDownload: (key, _origin, now) =>
+      sign(new GetObjectCommand({ Bucket: config.bucket, Key: key }), now),
+    signUpload: (key, contentType, _origin, now) =>
+      sign(
+        new PutObjectCommand({ Bucket: config.bucket, Key: key, ContentType: contentType }),
+        now,
+        'content-type',
+      ),
+  };
+}

@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  GenerateDownloadUrlResponse,
+  GenerateUploadUrlRequest,
+  GenerateUploadUrlResponse,
+} from '@auxilio/domain';
+import { AppError, notFound } from '../../lib/errors.ts';
+import type { Repositories } from '../../repositories/index.ts';
+import type { UploadsRepository } from '../../repositories/uploads.ts';
+import { authorizeService } from '../service-tokens.ts';
+import { newObjectKey, type ObjectStore } from './object-store.ts';
+
+// SPEC 7 "POST /generate-download-url (storage manager service) {url}; ... success on status 200
+// with signedUrl", and the upload URL that puts the objects there (decisions 403-404).
+
+/** SPEC 2 accident documentation; the same bound as situation-specification's imagesCount. */
+export const MAX_UPLOADS_PER_SERVICE = 50;
+
+/**
+ * Signs a download URL for one object of our own store. Never an arbitrary URL: the URL must be
+ * this store's URL of a key that was handed out for upload (decision 403), so the service cannot be
+ * used to sign someone else's bucket or to reach another host.
+ */
+export async function generateDownloadUrl(
+  uploads: UploadsRepository,
+  store: ObjectStore,
+  rawUrl: string,
+  origin: string,
+  now: Date = new Date(),
+): Promise<GenerateDownloadUrlResponse> {
+  let url: URL;
+  try {
+    url = new URL(rawUrl, origin);
+  } catch {
+    throw new AppError('BAD_REQUEST', 'url: not a URL', 'body.url');
+  }
+  const key = store.keyOf(url, origin);
+  if (!key) {
+    throw new AppError('BAD_REQUEST', 'url: not an object of this storage service', 'body.url');
+  }
+  if (!(await uploads.findByKey(key))) throw notFound('Object', key);
+  const signed = await store.signDownload(key, origin, now);
+  return { signedUrl: signed.url };
+}
+
+/** Hands out a new object key of the service and a URL to PUT its bytes (decision 404). */
+export async function generateUploadUrl(
+  repos: Pick<Repositories, 'services'>,
+  uploads: UploadsRepository,
+  store: ObjectStore,
+  authorization: string | undefined,
+  body: GenerateUploadUrlRequest,
+  origin: string,
+  now: Date = new Date(),
+): Promise<GenerateUploadUrlResponse> {
+  await authorizeService(repos, authorization, body.serviceId);
+  if ((await uploads.countForService(body.serviceId)) >= MAX_UPLOADS_PER_SERVICE) {
+    throw new AppError('CONFLICT', `A service keeps at most ${MAX_UPLOADS_PER_SERVICE} files`);
+  }
+  const key = newObjectKey(body.serviceId, body.contentType);
+  await uploads.create({
+    id: randomUUID(),
+    serviceId: body.serviceId,
+    key,
+    contentType: body.contentType,
+  });
+  const signed = await store.signUpload(key, body.contentType, origin, now);
+  return {
+    signedUrl: signed.url,
+    method: 'PUT',
+    headers: { 'content-type': body.contentType },
+    url: store.objectUrl(key, origin),
+    expiresAt: signed.expiresAt.toISOString(),
+  };
+}
