@@ -9,7 +9,10 @@ const SalesforceIdSchema = z
   .string()
   .regex(/^[A-Za-z0-9]{15}(?:[A-Za-z0-9]{3})?$/, 'Expected a 15- or 18-character Salesforce id');
 
-const CampaignNameSchema = z.string().min(1).max(100);
+/** A campaign name as the entry link carries it (`campaign`, the DIDNumber): the PWA's own rule. */
+const CampaignNameSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'Expected 1-64 letters, digits or _ . : -');
 
 /** SPEC 7 GET /accounts/{id}, /accounts/salesforce/{id}, /accounts/campaigns/{name}. */
 const accountsRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
