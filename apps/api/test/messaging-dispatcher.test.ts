@@ -9,6 +9,7 @@ import {
   DELIVERY_POLICY,
   retryDelayMs,
 } from '../src/services/messaging/dispatcher.ts';
+import { createDeliveryWorker } from '../src/services/messaging/delivery-worker.ts';
 import { createTwilioSmsTransport } from '../src/services/messaging/twilio-sms.ts';
 import { startTwilioFixtureServer, type TwilioFixtureServer } from './fixture-servers/twilio.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
@@ -70,6 +71,45 @@ describe('outbox dispatcher', () => {
     const report = await createMessageDispatcher(t.app.repositories.messages, {}).runOnce();
     expect(report).toEqual({ sent: 0, retried: 0, failed: 0 });
     expect(await outboxRow(t, id)).toMatchObject({ status: 'queued', attempts: 0 });
+  });
+
+  it('logs a message that stays in the outbox, and sends at once when its kind has an adapter', async () => {
+    const lines: { message: string; details: object }[] = [];
+    const log = {
+      info: (details: object, message: string) => lines.push({ details, message }),
+      warn: (details: object, message: string) => lines.push({ details, message }),
+    };
+    const repo = createMessagesRepository(t.db.db);
+    const outboxOnly = createDeliveryWorker(repo, createMessageDispatcher(repo, {}), {
+      intervalMs: 60_000,
+      log,
+    });
+    outboxOnly.start();
+    const kept = `sms-test-${randomUUID()}`;
+    await repo.enqueueOnce({
+      id: kept,
+      kind: 'sms',
+      to: '+17875550123',
+      body: 'No Reply: #1: kept',
+    });
+    await outboxOnly.stop();
+    expect(lines).toContainEqual({
+      message: 'message kept in the outbox',
+      details: { messageId: kept, kind: 'sms', to: '+17875550123', subject: null },
+    });
+    expect(await outboxRow(t, kept)).toMatchObject({ status: 'queued', attempts: 0 });
+
+    const sending = createDeliveryWorker(
+      repo,
+      createMessageDispatcher(repo, { sms: smsTransport() }),
+      { intervalMs: 60_000, log },
+    );
+    sending.start();
+    const id = `sms-test-${randomUUID()}`;
+    await repo.enqueueOnce({ id, kind: 'sms', to: '+17875550123', body: `No Reply: #1: ${id}` });
+    await sending.stop();
+    expect(await outboxRow(t, id)).toMatchObject({ status: 'sent', attempts: 1 });
+    expect(requestsFor([id])).toHaveLength(1);
   });
 
   it('sends each message exactly once when two processes dispatch at the same time', async () => {
