@@ -86,7 +86,7 @@ export const VehicleServicesQuerySchema = z
     mbi: boundedText(20).optional(),
     contractId: boundedText(64).optional(),
   })
-  .refine((q) => Boolean(q.plate ?? q.mbi ?? q.contractId), {
+  .refine((q) => [q.plate, q.mbi, q.contractId].some((value) => value?.trim()), {
     message: 'One of plate, mbi or contractId is required',
     path: ['plate'],
   });
