@@ -9,6 +9,8 @@ export const ERROR_CODES = [
   'UNAUTHORIZED',
   'FORBIDDEN',
   'NOT_FOUND',
+  /** Existed once and is over for good, e.g. an expired shared tracking link (decision 474). */
+  'GONE',
   'CONFLICT',
   'PAYMENT_DECLINED',
   'PAYLOAD_TOO_LARGE',
@@ -33,6 +35,7 @@ export const ERROR_HTTP_STATUS: Record<ErrorCode, number> = {
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
+  GONE: 410,
   CONFLICT: 409,
   PAYMENT_DECLINED: 402,
   PAYLOAD_TOO_LARGE: 413,

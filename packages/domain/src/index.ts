@@ -25,6 +25,7 @@ export * from './validation.ts';
 export * from './pkce.ts';
 export * from './contract/drivers.ts';
 export * from './contract/service.ts';
+export * from './contract/share-links.ts';
 export * from './contract/service-request.ts';
 export * from './contract/push.ts';
 export * from './contract/service-updates.ts';

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, max, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { idempotencyRecords, serviceEvents, services } from '../db/schema.ts';
 
@@ -59,15 +59,16 @@ export function createServiceAccessRepository(db: Db): ServiceAccessRepository {
           shareTokenExpiresAt: services.shareTokenExpiresAt,
           status: services.status,
           endDate: services.endDate,
-          lastEventAt:
-            sql<Date | null>`(select max(${serviceEvents.createdAt}) from ${serviceEvents} where ${serviceEvents.serviceId} = ${services.id})`.mapWith(
-              (value: Date | string | null) => (value === null ? null : new Date(value)),
-            ),
         })
         .from(services)
         .where(eq(services.id, serviceId))
         .limit(1);
-      return row;
+      if (!row) return undefined;
+      const [last] = await db
+        .select({ at: max(serviceEvents.createdAt) })
+        .from(serviceEvents)
+        .where(eq(serviceEvents.serviceId, serviceId));
+      return { ...row, lastEventAt: last?.at ?? null };
     },
   };
 }

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import type { Brand, RuntimeConfig } from '@auxilio/domain';
+import { ServiceIdSchema, type Brand, type RuntimeConfig } from '@auxilio/domain';
 import { brandAssetsBase } from './runtime-config.ts';
 import { manifestUrl } from './web-manifest.ts';
 
@@ -67,14 +67,42 @@ function insertBeforeHeadEnd(html: string, fragment: string): string {
   return at === -1 ? fragment + html : `${html.slice(0, at)}${fragment}\n  ${html.slice(at)}`;
 }
 
-/** index.html for one brand: title, theme colour, icons, manifest link and the runtime config. */
+/**
+ * SPEC 2 "/{serviceId}: Landing for shared links" (SPEC 9 link `{host}/{serviceId}?account=...&
+ * redirect=...`): one path segment shaped like a service id, with the link's `redirect` or `t`.
+ */
+export function isSharedLinkLanding(path: string, query: Record<string, unknown>): boolean {
+  const segment = /^\/([^/]+)\/?$/.exec(path)?.[1];
+  return (
+    segment !== undefined &&
+    ServiceIdSchema.safeParse(segment).success &&
+    (typeof query.redirect === 'string' || typeof query.t === 'string')
+  );
+}
+
+/** Issue 4: the landing's link (and its token) must not be indexed nor leak in a Referer. */
+export const SHARED_LINK_HEAD_TAGS =
+  '<meta name="robots" content="noindex, nofollow">\n  <meta name="referrer" content="no-referrer">';
+
+/** Response headers of the same rule, for the landing page and the shared-link API alike. */
+export const SHARED_LINK_HEADERS = {
+  'referrer-policy': 'no-referrer',
+  'x-robots-tag': 'noindex, nofollow',
+} as const;
+
+/**
+ * index.html for one brand: title, theme colour, icons, manifest link and the runtime config, plus
+ * `extraHeadTags` of the page (e.g. SHARED_LINK_HEAD_TAGS).
+ */
 export function renderIndexHtml(
   template: string,
   brand: Brand,
   runtimeConfig: RuntimeConfig,
+  extraHeadTags = '',
 ): string {
   const assets = brandAssetsBase(brand);
   let html = template;
+  if (extraHeadTags) html = insertBeforeHeadEnd(html, extraHeadTags);
   html = putTag(
     html,
     /<title>[^<]*<\/title>/gi,

@@ -17,6 +17,7 @@ import mediaRoutes from './media/index.ts';
 import providerDriversRoutes from './providers/drivers/index.ts';
 import servicesRoutes from './services/index.ts';
 import serviceEventsRoutes from './api/v1/services/index.ts';
+import shareLinksRoutes from './api/v1/services/share-links.ts';
 import serviceTypesRoutes from './services/types/index.ts';
 import mmmOpenidRoutes from './api/mmm-openid/index.ts';
 import utilsRoutes from './utils/index.ts';
@@ -37,6 +38,7 @@ export default async function commonRoutes(app: FastifyInstance): Promise<void> 
     await keyed.register(accountsV2Routes, { prefix: '/api/v2/accounts' });
     await keyed.register(servicesRoutes, { prefix: '/services' });
     await keyed.register(serviceRequestsRoutes, { prefix: '/api/v1/service-requests' });
+    await keyed.register(shareLinksRoutes, { prefix: '/api/v1/services' });
     await keyed.register(driversRoutes, { prefix: '/api/v1/drivers' });
     await keyed.register(providerDriversRoutes, { prefix: '/providers/drivers' });
     await keyed.register(driverAppRoutes, { prefix: '/api/v1/driver-app' });

@@ -2,7 +2,13 @@ import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastif
 import { routeNotFound } from '../../lib/errors.ts';
 import { resolveBrandContext } from '../../services/brand-context.ts';
 import { buildRuntimeConfig } from '../../services/runtime-config.ts';
-import { isImmutableAsset, renderIndexHtml } from '../../services/web-shell.ts';
+import {
+  isImmutableAsset,
+  isSharedLinkLanding,
+  renderIndexHtml,
+  SHARED_LINK_HEAD_TAGS,
+  SHARED_LINK_HEADERS,
+} from '../../services/web-shell.ts';
 
 // The built PWA (ARCHITECTURE "apps/api ... serves the built PWA in production mode"): its files,
 // and index.html with the brand injected for every client-side route (SPEC 2 route table).
@@ -65,10 +71,14 @@ const webRoutes: FastifyPluginCallback = (app, _options, done) => {
       account: typeof query.account === 'string' ? query.account : undefined,
       host: request.host,
     });
+    // Issue 4: the shared-link landing is neither indexed nor leaks its link (docs/decisions/474).
+    const landing = isSharedLinkLanding(decodePath(request.url) ?? '/', query);
+    if (landing) reply.headers(SHARED_LINK_HEADERS);
     const html = renderIndexHtml(
       shell.template,
       context.brand,
       buildRuntimeConfig(app.config, context, app.pushNotifications.vapidPublicKey),
+      landing ? SHARED_LINK_HEAD_TAGS : '',
     );
     return reply
       .type('text/html; charset=utf-8')

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { ServiceCategorySchema, ServiceTypeNameSchema } from '../service-types.ts';
+import { ServiceStatusSchema } from '../service-status.ts';
+import {
+  IsoDateTimeSchema,
+  LatitudeSchema,
+  LongitudeSchema,
+  ServiceIdSchema,
+  ServiceTokenSchema,
+} from './primitives.ts';
+import { TripSchema } from './service.ts';
+
+// ARCHITECTURE decision 9: "Shared tracking links carry their own expiring token and get a redacted
+// view (no customer phone, no price)". Docs/decisions/474.
+
+/** Answer of POST /api/v1/services/{id}/share: the link's token (shown once) and its expiry. */
+export const ShareLinkResponseSchema = z.object({
+  /** 256 random bits, base64url; goes in the share link as `t` (SPEC 2 landing query). */
+  shareToken: ServiceTokenSchema,
+  /** When the link stops working; null while the service is open (24 h after it ends). */
+  expiresAt: IsoDateTimeSchema.nullable(),
+});
+export type ShareLinkResponse = z.infer<typeof ShareLinkResponseSchema>;
+
+/** A place on the shared map: coordinates and the address shown, nothing else. */
+const SharedPointSchema = z.object({
+  lat: LatitudeSchema,
+  lng: LongitudeSchema,
+  address: z.string(),
+});
+
+/**
+ * What the holder of a shared link sees: status, trip, places, and the driver's first name,
+ * vehicle, position and ETA. Never the customer's phone, e-mail or name, prices, tokens, account
+ * or contract ids, nor the driver's phone or e-mail.
+ */
+export const SharedServiceSchema = z.object({
+  serviceId: ServiceIdSchema,
+  status: ServiceStatusSchema,
+  situation: ServiceTypeNameSchema,
+  serviceType: ServiceCategorySchema,
+  trip: TripSchema,
+  locations: z.object({
+    situation: SharedPointSchema.nullable(),
+    destination: SharedPointSchema.nullable(),
+  }),
+  driver: z
+    .object({
+      firstName: z.string(),
+      vehicleType: z.string().nullable(),
+      iconset: z.string().nullable(),
+      vehicleImage: z.string().nullable(),
+      lat: LatitudeSchema.nullable(),
+      lng: LongitudeSchema.nullable(),
+      /** Seconds to the situation; null when unknown. */
+      eta: z.number().nullable(),
+      /** Metres to the situation. */
+      distance: z.number().nonnegative().nullable(),
+    })
+    .nullable(),
+  /** When the link stops working; null while the service is open. */
+  expiresAt: IsoDateTimeSchema.nullable(),
+});
+export type SharedService = z.infer<typeof SharedServiceSchema>;
