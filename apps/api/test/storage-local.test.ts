@@ -8,6 +8,7 @@ import {
 } from '@auxilio/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config/env.ts';
 import { uploads } from '../src/db/schema.ts';
 import { signLocalObject } from '../src/services/storage/local-store.ts';
 import { loadSigningSecret } from '../src/services/storage/signing-secret.ts';
@@ -30,7 +31,9 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'auxilio-storage-test-'));
   const defaults = testConfig().storage;
   t = await createTestApp({
-    config: { storage: { ...defaults, driver: 'local', dir, signingSecret: SECRET } },
+    config: {
+      storage: { ...defaults, driver: 'local', dir, signingSecret: SECRET, maxUploadBytes: 1024 },
+    },
   });
   service = await createService(t, CONNECT_PR);
 });
@@ -158,6 +161,14 @@ describe('local store: upload, then POST /storage/generate-download-url', () => 
     expect(asText.statusCode).toBe(415);
     const readWithPutUrl = await t.app.inject({ method: 'GET', url: pathOf(upload.signedUrl) });
     expect(readWithPutUrl.statusCode).toBe(403);
+    const tooLarge = await t.app.inject({
+      method: 'PUT',
+      url: pathOf(upload.signedUrl),
+      headers: upload.headers,
+      payload: Buffer.alloc(1025, 1),
+    });
+    expect(tooLarge.statusCode).toBe(413);
+    expect(ApiErrorSchema.parse(tooLarge.json()).code).toBe('PAYLOAD_TOO_LARGE');
   });
 
   it('never signs a URL that is not an object of this store: 400 on body.url, 404 when unknown', async () => {
@@ -231,6 +242,42 @@ describe('OpenAPI', () => {
     expect(doc.paths['/storage/generate-upload-url']?.post?.responses).toHaveProperty('403');
     expect(doc.paths['/storage/objects/{*}']?.get?.responses).toHaveProperty('403');
     expect(doc.paths['/storage/objects/{*}']?.put?.responses).toHaveProperty('413');
+  });
+});
+
+describe('storage configuration', () => {
+  it('STORAGE_DRIVER=s3 without its bucket and keys is a ConfigError naming them', () => {
+    expect(() => loadConfig({ STORAGE_DRIVER: 's3', S3_BUCKET: 'b' })).toThrow(
+      /S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY required by STORAGE_DRIVER=s3/,
+    );
+    const s3 = loadConfig({
+      STORAGE_DRIVER: 's3',
+      S3_BUCKET: 'b',
+      S3_ACCESS_KEY_ID: 'id',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+    }).storage;
+    expect(s3).toMatchObject({
+      driver: 's3',
+      urlExpiresSeconds: 900,
+      s3: { endpoint: 'http://127.0.0.1:9000', bucket: 'b', region: 'us-east-1' },
+    });
+  });
+
+  it('defaults to the local store in DATA_DIR/storage with a generated secret', () => {
+    const local = loadConfig({ DATA_DIR: '/srv/auxilio' }).storage;
+    expect(local).toMatchObject({
+      driver: 'local',
+      dir: '/srv/auxilio/storage',
+      secretDir: '/srv/auxilio',
+      signingSecret: undefined,
+      maxUploadBytes: 10 * 1024 * 1024,
+      s3: undefined,
+    });
+    expect(loadConfig({ DATA_DIR: 'memory://' }).storage).toMatchObject({
+      dir: undefined,
+      secretDir: undefined,
+    });
   });
 });
 
