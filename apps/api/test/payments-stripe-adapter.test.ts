@@ -80,7 +80,7 @@ describe('Stripe card gateway', () => {
       503,
       'UNAVAILABLE',
     ],
-  ])('maps %s to %i %s and logs it without the key', async (_case, answer, status, code) => {
+  ])('maps %s to our error and logs it without the key', async (_case, answer, status, code) => {
     // The customer is created first: the scripted answer hits it, or the PaymentIntent after it.
     stripe.answerNext(answer);
     const error = await failureOf(gateway().createIntent(input));
