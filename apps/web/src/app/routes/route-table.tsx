@@ -39,9 +39,9 @@ export const ROUTE_TABLE: readonly AppRoute[] = [
   { path: '/other-options/:option', purpose: 'vehicleNotFound and exceedLimit', load: () => import('./other-options.tsx') },
   { path: '/options', purpose: 'Member or visitor options', load: () => import('./options.tsx') },
   { path: '/get-service/:id', purpose: 'Second-stop entry', ...planned('get-service', 'title') },
-  { path: '/mmm-openid/login-legacy', purpose: "Sign-in for one insurer's members (legacy)", ...planned('sign-in', 'memberLogin.title') },
-  { path: '/mmm-openid/login', purpose: "Sign-in for one insurer's members", ...planned('sign-in', 'memberLogin.title') },
-  { path: '/mmm-openid/callback', purpose: 'Member sign-in callback', ...planned('sign-in', 'callback.title') },
+  { path: '/mmm-openid/login-legacy', purpose: "Sign-in for one insurer's members (legacy)", load: () => import('./sign-in.tsx').then((m) => ({ Component: m.MemberLogin })) },
+  { path: '/mmm-openid/login', purpose: "Sign-in for one insurer's members", load: () => import('./sign-in.tsx').then((m) => ({ Component: m.MemberLogin })) },
+  { path: '/mmm-openid/callback', purpose: 'Member sign-in callback', load: () => import('./sign-in.tsx').then((m) => ({ Component: m.MemberCallback })) },
   { path: '/comments', purpose: 'Comments (dispatch guard)', ...planned('comments', 'title') },
   { path: '/clients', purpose: 'Client entry', load: () => import('./clients.tsx') },
   { path: '/services/tow/questions', purpose: 'Tow questions (dispatch guard)', load: () => import('./services-tow-questions.tsx') },
@@ -74,8 +74,8 @@ export const ROUTE_TABLE: readonly AppRoute[] = [
   { path: '/geotext/confirmation', purpose: "Geotext confirmation ('Recibido')", ...planned('geotext', 'confirmation.title') },
   // Sign-in start and callback (query product, code, state, error) and the entry route: paths are
   // ours (decision 170); they sit before /:serviceId, which would otherwise take them.
-  { path: '/sign-in', purpose: 'Sign-in start', ...planned('sign-in', 'start.title') },
-  { path: '/sign-in/callback', purpose: 'Sign-in callback', ...planned('sign-in', 'callback.title') },
+  { path: '/sign-in', purpose: 'Sign-in start', load: () => import('./sign-in.tsx').then((m) => ({ Component: m.SignInStart })) },
+  { path: '/sign-in/callback', purpose: 'Sign-in callback', load: () => import('./sign-in.tsx').then((m) => ({ Component: m.SignInCallback })) },
   { path: '/entry', purpose: 'Entry: clears state, fixed brand, then /services', ...planned('entry', 'title') },
   { path: '/:serviceId', purpose: 'Shared-link landing', ...planned('shared-link', 'title') },
   { path: '/', purpose: 'Home', load: () => import('./home.tsx') },
