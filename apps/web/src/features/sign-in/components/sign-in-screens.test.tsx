@@ -25,8 +25,8 @@ function recordFetch(status = 200, body: unknown = {}) {
   vi.stubGlobal(
     'fetch',
     vi.fn((url: string, init?: RequestInit) => {
-      const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-      calls.push({ url, method: init?.method, body });
+      const sent = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+      calls.push({ url, method: init?.method, body: sent });
       return Promise.resolve(
         new Response(JSON.stringify(body), {
           status,
