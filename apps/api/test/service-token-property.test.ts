@@ -1,0 +1,270 @@
+import { buildDriverSms } from '@auxilio/domain';
+import { count, eq } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages, serviceEvents, services } from '../src/db/schema.ts';
+import { createTestApp, type TestApp } from './helpers.ts';
+import {
+  assignFirstDriver,
+  createService,
+  type CreatedService,
+} from './support/journey-service.ts';
+import { firstPrAccount } from './support/service-request-payload.ts';
+
+// ARCHITECTURE decision 9 / issue 4: "a property test shows that one service's token never reads or
+// changes another service" (OWASP API1:2023, broken object level authorization). For random pairs
+// (A, B) and every service-scoped operation of the OpenAPI, A's token on B answers 403 and B's
+// row, history and outbox stay as they were.
+
+interface PoolService extends CreatedService {
+  accountId: string;
+  driverPhone: string;
+}
+
+interface Call {
+  method: 'GET' | 'POST' | 'PATCH';
+  url: string;
+  payload?: Record<string, unknown>;
+  /** `query`: the token goes in `?token=` (EventSource), not in Authorization. */
+  tokenIn?: 'header' | 'query';
+}
+
+/** Each service-scoped operation as "METHOD /openapi/path", with a valid request about `target`. */
+const OPERATIONS: Record<string, (target: PoolService) => Call> = {
+  'GET /common/services/{id}': (b) => ({ method: 'GET', url: `/common/services/${b.id}` }),
+  'POST /common/services/holdEdit': (b) => ({
+    method: 'POST',
+    url: '/common/services/holdEdit',
+    payload: {
+      _id: b.id,
+      status: 'Void',
+      home: '',
+      schedule: '',
+      cancellationNotes: '',
+      specificCancellationReason: 'No necesito servicio',
+    },
+  }),
+  'POST /common/api/v1/service-requests/cancel': (b) => ({
+    method: 'POST',
+    url: '/common/api/v1/service-requests/cancel',
+    payload: {
+      account_id: b.accountId,
+      reason: 'Proceso muy complicado',
+      serviceId: b.id,
+      serviceNumber: b.serviceNumber,
+      situation: 'flatTire',
+      clientName: 'Ana Rivera',
+      clientPhone: '787-555-0100',
+      clientEmail: 'ana@example.com',
+    },
+  }),
+  'PATCH /common/api/v1/service-requests/confirm-data': (b) => ({
+    method: 'PATCH',
+    url: '/common/api/v1/service-requests/confirm-data',
+    payload: { serviceId: b.id },
+  }),
+  'PATCH /common/api/v1/service-requests/{id}/pushOptIn': (b) => ({
+    method: 'PATCH',
+    url: `/common/api/v1/service-requests/${b.id}/pushOptIn`,
+    payload: { pushOptIn: true },
+  }),
+  'PATCH /common/api/v1/services/{id}/locations': (b) => ({
+    method: 'PATCH',
+    url: `/common/api/v1/services/${b.id}/locations`,
+    payload: {
+      situationAddress: 'Calle Fortaleza 52',
+      lat: 18.4655,
+      lng: -66.1057,
+      address: 'Calle Fortaleza 52, San Juan',
+      placeId: 'place-1',
+      accuracy: 12,
+    },
+  }),
+  'GET /common/api/v1/services/{id}/events': (b) => ({
+    method: 'GET',
+    url: `/common/api/v1/services/${b.id}/events`,
+    tokenIn: 'query',
+  }),
+  'POST /common/api/v1/services/{id}/share': (b) => ({
+    method: 'POST',
+    url: `/common/api/v1/services/${b.id}/share`,
+  }),
+  'GET /common/api/v1/services/{id}/shared': (b) => ({
+    method: 'GET',
+    url: `/common/api/v1/services/${b.id}/shared`,
+  }),
+  'POST /common/api/v1/drivers/sms': (b) => ({
+    method: 'POST',
+    url: '/common/api/v1/drivers/sms',
+    payload: {
+      ...buildDriverSms({
+        text: 'Estoy en el portón azul',
+        serviceNumber: b.serviceNumber,
+        phone: b.driverPhone,
+        branch: 'PR',
+      }),
+    },
+  }),
+  'POST /common/surveys': (b) => ({
+    method: 'POST',
+    url: '/common/surveys',
+    payload: { answers: { provider: 5 }, comments: 'Muy bien', serviceId: b.id },
+  }),
+  'POST /common/tips': (b) => ({
+    method: 'POST',
+    url: '/common/tips',
+    payload: {
+      serviceId: b.id,
+      amount: 300,
+      currency: 'usd',
+      paymentMethod: 'card',
+      cardIdStripe: 'card_demo',
+      chargeIdStripe: 'ch_demo_property',
+      customerIdStripe: 'cus_demo',
+    },
+  }),
+  'POST /common/utils/addNote': (b) => ({
+    method: 'POST',
+    url: '/common/utils/addNote',
+    payload: { serviceId: b.id, body: 'Portón azul', employeeId: null, identifyUserByEmail: null },
+  }),
+  'PATCH /common/utils/situation-specification': (b) => ({
+    method: 'PATCH',
+    url: '/common/utils/situation-specification',
+    payload: { serviceId: b.id, hasComment: true, imagesCount: 2 },
+  }),
+  'POST /storage/generate-upload-url': (b) => ({
+    method: 'POST',
+    url: '/storage/generate-upload-url',
+    payload: { serviceId: b.id, contentType: 'image/png' },
+  }),
+};
+
+/**
+ * Operations that name a service but are not opened by a service's bearer token, and why. The
+ * coverage test below fails when the OpenAPI gains a service-scoped operation in neither list.
+ */
+const NOT_SERVICE_TOKEN_OPERATIONS: Record<string, string> = {
+  'POST /common/api/v1/service-requests': 'creates the service: there is no token yet',
+  'POST /common/api/v1/driver-app/services/{id}/accept': "the driver app's own driver token",
+  'POST /common/api/v1/driver-app/services/{id}/trip-status': "the driver app's own driver token",
+  'POST /common/payments/intents':
+    'checks no service token (reported under issue 4); answers 409 without Stripe configured',
+};
+
+let t: TestApp;
+let pool: PoolService[];
+let accountId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  accountId = await firstPrAccount(t.db);
+  pool = [];
+  for (let i = 0; i < 4; i += 1) {
+    const service = await createService(t, accountId);
+    // Half the pool has a driver (SMS to the driver and tracking need one).
+    const driverPhone = i % 2 === 0 ? await assignFirstDriver(t, service.id) : '787-555-0199';
+    pool.push({ ...service, driverPhone, accountId });
+  }
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** Everything of B an operation could change: its row, its history, its outbox. */
+async function snapshot(serviceId: string) {
+  const [row] = await t.db.db.select().from(services).where(eq(services.id, serviceId));
+  const [events] = await t.db.db
+    .select({ n: count() })
+    .from(serviceEvents)
+    .where(eq(serviceEvents.serviceId, serviceId));
+  const [outbox] = await t.db.db
+    .select({ n: count() })
+    .from(messages)
+    .where(eq(messages.serviceId, serviceId));
+  return { row, events: events?.n, outbox: outbox?.n };
+}
+
+function send(call: Call, token: string) {
+  const appKey = { 'x-api-key': t.config.appKey };
+  const url =
+    call.tokenIn === 'query' ? `${call.url}?token=${encodeURIComponent(token)}` : call.url;
+  return t.app.inject({
+    method: call.method,
+    url,
+    headers: call.tokenIn === 'query' ? appKey : { ...appKey, authorization: `Bearer ${token}` },
+    ...(call.payload ? { payload: call.payload } : {}),
+  });
+}
+
+describe("one service's token never reads or changes another service", () => {
+  it('every service-scoped operation of the OpenAPI is in the property (or excluded with a reason)', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json<{
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            parameters?: { in: string; name: string }[];
+            requestBody?: { content?: Record<string, { schema?: { properties?: object } }> };
+          }
+        >
+      >;
+    }>();
+    const serviceScoped: string[] = [];
+    for (const [path, operations] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const bodyFields = Object.keys(
+          operation.requestBody?.content?.['application/json']?.schema?.properties ?? {},
+        );
+        const byPath =
+          /\/(services|service-requests)\/\{id\}/.test(path) &&
+          (operation.parameters ?? []).some((p) => p.in === 'path' && p.name === 'id');
+        const byBody = bodyFields.some((field) =>
+          ['serviceId', '_id', 'serviceNumber'].includes(field),
+        );
+        if (byPath || byBody) serviceScoped.push(`${method.toUpperCase()} ${path}`);
+      }
+    }
+    expect(serviceScoped.sort()).toEqual(
+      [...Object.keys(OPERATIONS), ...Object.keys(NOT_SERVICE_TOKEN_OPERATIONS)].sort(),
+    );
+  });
+
+  it('property: for random pairs (A, B), A on B answers 403 for every operation and B is unchanged', async () => {
+    const distinctPair = fc
+      .uniqueArray(fc.nat({ max: pool.length - 1 }), { minLength: 2, maxLength: 2 })
+      .map(([a, b]) => ({ a: pool[a ?? 0] as PoolService, b: pool[b ?? 1] as PoolService }));
+    // Operation order varies too, so no call can lean on an earlier one having run.
+    const order = fc.shuffledSubarray(Object.keys(OPERATIONS), {
+      minLength: Object.keys(OPERATIONS).length,
+    });
+    await fc.assert(
+      fc.asyncProperty(distinctPair, order, async ({ a, b }, names) => {
+        const before = await snapshot(b.id);
+        for (const name of names) {
+          const call = (OPERATIONS[name] as (target: PoolService) => Call)(b);
+          const res = await send(call, a.token);
+          expect(res.statusCode, `${name}: ${res.body}`).toBe(403);
+          expect(res.json<{ code: string }>().code).toBe('FORBIDDEN');
+        }
+        expect(await snapshot(b.id)).toEqual(before);
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it('control: the same requests with B’s own token are not refused as forbidden', async () => {
+    const b = pool[0] as PoolService;
+    for (const [name, build] of Object.entries(OPERATIONS)) {
+      // Not the cancellations (they would end the service), nor the stream (it stays open).
+      if (name.includes('holdEdit') || name.includes('cancel')) continue;
+      const call = build(b);
+      if (call.tokenIn === 'query') continue;
+      const res = await send(call, b.token);
+      // The share-link read takes a link token, not the service token.
+      if (name.endsWith('/shared')) expect(res.statusCode).toBe(403);
+      else expect(res.statusCode, `${name}: ${res.body}`).not.toBe(403);
+    }
+  });
+});
