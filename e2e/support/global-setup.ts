@@ -52,6 +52,8 @@ export default async function setup(project: TestProject) {
       DATABASE_URL: '',
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
+      // Every spec talks from 127.0.0.1: per-IP rate limits (decision 471) would throttle the suite.
+      RATE_LIMIT_ENABLED: 'false',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
