@@ -55,7 +55,7 @@ describe('POST /common/dispatch/cCustomer', () => {
     const rows = await t.db.db
       .select()
       .from(paymentCustomers)
-      .where(eq(paymentCustomers.accountId, CONNECT_PR));
+      .where(eq(paymentCustomers.email, 'ana.rivera@correo.example'));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       id: customerIdStripe,

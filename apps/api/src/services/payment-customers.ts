@@ -10,8 +10,17 @@ import type { Repositories } from '../repositories/index.ts';
 export interface CardCustomerProvider {
   /** Stored with each customer, so customers of another provider are never reused. */
   readonly name: string;
-  /** The provider's new customer id (SPEC 3 Payment "customerIdStripe"). */
-  createCustomer(customer: { name: string; email: string; phone: string }): Promise<string>;
+  /**
+   * The provider's new customer id (SPEC 3 Payment "customerIdStripe"). Provider failures are
+   * thrown as AppError 503 UNAVAILABLE.
+   */
+  createCustomer(customer: {
+    accountId: string;
+    branch: string;
+    name: string;
+    email: string;
+    phone: string;
+  }): Promise<string>;
 }
 
 /** The embedded sandbox (decision 290): ids generated locally, nothing leaves the server. */
@@ -44,6 +53,8 @@ export async function createPaymentCustomer(
   const known = await customers.find(provider.name, account._id, email);
   if (known) return { customerIdStripe: known.id };
   const id = await provider.createCustomer({
+    accountId: account._id,
+    branch: account.branch,
     name: request.name,
     email,
     phone: request.phone,
