@@ -290,6 +290,19 @@ describe('POST /common/payments/intents/{id}/verify', () => {
     expect(rows).toHaveLength(0);
   });
 
+  it('is a 404 for a paid PaymentIntent that this API did not create', async () => {
+    const { intentId } = await createIntent();
+    const intent = markIntentPaid(stripe, intentId);
+    intent.metadata = {};
+    const res = await post(`/intents/${intentId}/verify`);
+    expect(res.statusCode).toBe(404);
+    const rows = await t.db.db
+      .select()
+      .from(cardCharges)
+      .where(eq(cardCharges.idempotencyKey, intentId));
+    expect(rows).toHaveLength(0);
+  });
+
   it('is a 404 for a PaymentIntent Stripe does not know', async () => {
     const res = await post('/intents/pi_unknown000/verify');
     expect(res.statusCode).toBe(404);

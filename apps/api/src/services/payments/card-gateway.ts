@@ -39,6 +39,8 @@ export type IntentOutcome =
       brand: CardBrand;
       last4: string;
       email: string | null;
+      /** `metadata[serviceId]`: set on every PaymentIntent this API creates. */
+      serviceId: string | null;
     }
   | { status: 'declined'; declineCode: string }
   /** Not confirmed yet, or cancelled: the provider's own status. */

@@ -96,6 +96,10 @@ export async function verifyCardPaymentIntent(
       'intentId',
     );
   }
+  // A PaymentIntent made elsewhere on the same Stripe account is not one of ours to record.
+  if (outcome.serviceId === null) {
+    throw new AppError('NOT_FOUND', 'That payment was not made through this app');
+  }
   const { charge } = await charges.insertOnce({
     id: outcome.chargeId,
     idempotencyKey: outcome.intentId,

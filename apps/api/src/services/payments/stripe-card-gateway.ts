@@ -41,6 +41,7 @@ const PaymentIntentSchema = z.object({
   customer: IdOrObject,
   payment_method: IdOrObject,
   receipt_email: z.string().nullish(),
+  metadata: z.record(z.string(), z.string()).nullish(),
   latest_charge: z.union([z.string(), ChargeSchema]).nullish(),
   last_payment_error: z
     .object({ code: z.string().nullish(), decline_code: z.string().nullish() })
@@ -77,6 +78,7 @@ function outcomeOf(intent: PaymentIntent): IntentOutcome {
       brand: brandOf(card?.brand),
       last4: card?.last4 ?? '0000',
       email: intent.receipt_email ?? null,
+      serviceId: intent.metadata?.serviceId ?? null,
     };
   }
   const error = intent.last_payment_error;
