@@ -35,9 +35,11 @@ export function buildRuntimeConfig(
     map: mapRuntimeConfig(config),
     // Web Push (decision 450): the applicationServerKey of the PWA's push subscription.
     ...(vapidPublicKey ? { push: { vapidPublicKey } } : {}),
-    payments: config.stripePublishableKey
-      ? { provider: 'stripe', publishableKey: config.stripePublishableKey }
-      : { provider: 'sandbox', publishableKey: null },
+    // Stripe Elements only when the server charges through Stripe too (decision 430).
+    payments:
+      config.payments.card.provider === 'stripe'
+        ? { provider: 'stripe', publishableKey: config.payments.card.publishableKey }
+        : { provider: 'sandbox', publishableKey: null },
     signIn: signInBrowserSettings(config.identity),
   };
 }
