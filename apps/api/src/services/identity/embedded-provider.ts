@@ -60,6 +60,15 @@ export function createEmbeddedProvider(options: EmbeddedProviderOptions): Provid
     },
     interactions: { url: (_ctx, interaction) => interactionPath(interaction.uid) },
     features: { devInteractions: { enabled: false } },
+    // Seconds. A code lives one minute (RFC 6749 4.1.2 "a maximum lifetime of 10 minutes").
+    ttl: {
+      AuthorizationCode: 60,
+      AccessToken: 600,
+      IdToken: 600,
+      Interaction: 600,
+      Grant: 3600,
+      Session: 3600,
+    },
     cookies: { keys: options.keys.cookieKeys },
     jwks: options.keys.jwks,
   };
