@@ -1,4 +1,5 @@
-import Provider, { type Configuration } from 'oidc-provider';
+import type Provider from 'oidc-provider';
+import type { Configuration } from 'oidc-provider';
 import { findDemoMemberById } from './demo-members.ts';
 import type { ProviderKeys } from './provider-keys.ts';
 
@@ -29,7 +30,9 @@ export function interactionPath(uid: string): string {
   return `${OIDC_MOUNT_PATH}/interaction/${uid}`;
 }
 
-export function createEmbeddedProvider(options: EmbeddedProviderOptions): Provider {
+/** Loads oidc-provider only when the bundled provider is used (never with OIDC_ISSUER). */
+export async function createEmbeddedProvider(options: EmbeddedProviderOptions): Promise<Provider> {
+  const { default: OidcProvider } = await import('oidc-provider');
   const configuration: Configuration = {
     clients: [
       {
@@ -72,7 +75,7 @@ export function createEmbeddedProvider(options: EmbeddedProviderOptions): Provid
     cookies: { keys: options.keys.cookieKeys },
     jwks: options.keys.jwks,
   };
-  const provider = new Provider(options.issuer, configuration);
+  const provider = new OidcProvider(options.issuer, configuration);
   provider.proxy = options.trustProxy;
   return provider;
 }
