@@ -66,8 +66,14 @@ describe('member sign-in', () => {
         },
       },
     });
-    // The attempt is spent: reloading the callback does not sign in again.
-    await page.reload({ waitUntil: 'networkidle' });
+    // The signed-in member goes on to request assistance with the mmm account.
+    const callbackUrl = page.url();
+    await page.getByRole('link', { name: 'Solicitar asistencia' }).click();
+    await page.waitForURL(/\/services$/);
+    await page.getByRole('heading', { name: '¿Qué servicio necesita?' }).waitFor();
+    await shot(page, 'services');
+    // The attempt is spent: opening the callback again does not sign in again.
+    await page.goto(callbackUrl, { waitUntil: 'networkidle' });
     await page.getByRole('alert').getByText('Hubo un error en la autenticación').waitFor();
     expect(tokenCalls).toHaveLength(1);
   });
