@@ -6,6 +6,7 @@ import { createServiceChanges } from '../src/lib/service-changes.ts';
 import { createServiceReadCache } from '../src/services/service-read-cache.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { createService, type CreatedService } from './support/journey-service.ts';
+import { cancelService } from './support/service-stream.ts';
 
 // Decision 480: GET /services/{id} answers from a per-process cache that a change, from this
 // process or another one on the same database, drops before anyone can read the old state.
@@ -22,21 +23,6 @@ afterAll(async () => {
 
 const read = (app: TestApp['app'], service: CreatedService, headers = service.headers) =>
   app.inject({ method: 'GET', url: `/common/services/${service.id}`, headers });
-
-const cancel = (service: CreatedService) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/common/services/holdEdit',
-    headers: service.headers,
-    payload: {
-      _id: service.id,
-      status: 'Void',
-      home: '',
-      schedule: '',
-      cancellationNotes: '',
-      specificCancellationReason: 'No necesito servicio',
-    },
-  });
 
 /** Reads until the view is cached (caching starts once the process LISTENs). */
 async function readUntilCached(app: TestApp['app'], service: CreatedService) {
@@ -67,8 +53,7 @@ describe('GET /common/services/{id} with the read cache', () => {
   it('shows a change made through this process on the very next read', async () => {
     const service = await createService(t, CONNECT_PR);
     const before = await readUntilCached(t.app, service);
-    const cancelled = await cancel(service);
-    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    await cancelService(t.app, service.id, service.token);
 
     const after = await read(t.app, service);
     expect(after.json()).toMatchObject({ status: 'Void' });
@@ -90,20 +75,7 @@ describe('GET /common/services/{id} with the read cache', () => {
     try {
       const service = await createService(t, CONNECT_PR);
       await readUntilCached(t.app, service);
-      const res = await second.inject({
-        method: 'POST',
-        url: '/common/services/holdEdit',
-        headers: service.headers,
-        payload: {
-          _id: service.id,
-          status: 'Void',
-          home: '',
-          schedule: '',
-          cancellationNotes: '',
-          specificCancellationReason: 'No necesito servicio',
-        },
-      });
-      expect(res.statusCode).toBe(200);
+      await cancelService(second, service.id, service.token);
       await expect
         .poll(async () => (await read(t.app, service)).json<{ status: string }>().status)
         .toBe('Void');
