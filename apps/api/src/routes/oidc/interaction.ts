@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { InteractionResults } from 'oidc-provider';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
@@ -35,11 +36,7 @@ function pageSecurityPolicy(redirectUri: unknown): string {
 }
 
 /** The sign-in and consent pages of the bundled provider (docs/decisions/460). */
-export default function interactionRoutes(
-  app: FastifyInstance,
-  _options: unknown,
-  done: () => void,
-) {
+const interactionRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 4096 },
@@ -90,7 +87,7 @@ export default function interactionRoutes(
     '/interaction/:uid',
     { schema: { hide: true, params: UidParamsSchema } },
     async (request, reply) => {
-      const { uid } = request.params as z.infer<typeof UidParamsSchema>;
+      const { uid } = request.params;
       const { interaction } = await details(request, reply, uid);
       const language = pageLanguage(request.headers['accept-language']);
       const base = interactionPath(uid);
@@ -116,8 +113,8 @@ export default function interactionRoutes(
     '/interaction/:uid/login',
     { schema: { hide: true, params: UidParamsSchema, body: LoginBodySchema } },
     async (request, reply) => {
-      const { uid } = request.params as z.infer<typeof UidParamsSchema>;
-      const { cardnumber, pin } = request.body as z.infer<typeof LoginBodySchema>;
+      const { uid } = request.params;
+      const { cardnumber, pin } = request.body;
       const member = authenticateDemoMember(cardnumber, pin);
       if (!member) {
         const { interaction } = await details(request, reply, uid);
@@ -141,7 +138,7 @@ export default function interactionRoutes(
     '/interaction/:uid/confirm',
     { schema: { hide: true, params: UidParamsSchema } },
     async (request, reply) => {
-      const { uid } = request.params as z.infer<typeof UidParamsSchema>;
+      const { uid } = request.params;
       const { provider, interaction } = await details(request, reply, uid);
       const accountId = interaction.session?.accountId;
       const clientId = interaction.params.client_id;
@@ -168,7 +165,7 @@ export default function interactionRoutes(
     '/interaction/:uid/abort',
     { schema: { hide: true, params: UidParamsSchema } },
     async (request, reply) => {
-      const { uid } = request.params as z.infer<typeof UidParamsSchema>;
+      const { uid } = request.params;
       // RFC 6749 4.1.2.1: the app receives ?error=access_denied on its callback.
       await finish(request, reply, uid, {
         error: 'access_denied',
@@ -178,4 +175,6 @@ export default function interactionRoutes(
     },
   );
   done();
-}
+};
+
+export default interactionRoutes;
