@@ -7,7 +7,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import { parseSerializerCompiler } from './lib/zod-serializer.ts';
 import appKeyPlugin from './plugins/app/app-key.ts';
 import databasePlugin from './plugins/app/database.ts';
-import errorHandlerPlugin from './plugins/app/error-handler.ts';
+import errorHandlerPlugin, { frameworkErrorReply } from './plugins/app/error-handler.ts';
 import pushNotificationsPlugin from './plugins/app/push-notifications.ts';
 import repositoriesPlugin from './plugins/app/repositories.ts';
 import webShellPlugin from './plugins/app/web-shell.ts';
@@ -68,6 +68,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     routerOptions: { ignoreTrailingSlash: true },
     // Issue 4 "body size limits" (docs/decisions/471): 413 PAYLOAD_TOO_LARGE above it.
     bodyLimit: config.security.bodyLimitBytes,
+    // A URL that does not decode, an over-long path parameter: our error body (decision 490).
+    frameworkErrors: frameworkErrorReply,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -7,6 +7,8 @@ export const ERROR_RESPONSES = {
   404: ApiErrorSchema.describe('Not found'),
   // Issue 4 (docs/decisions/471): any route, whatever its own errors.
   413: ApiErrorSchema.describe('The request body is over the size limit (PAYLOAD_TOO_LARGE)'),
+  // Any route with a body: a content type other than JSON (docs/decisions/490).
+  415: ApiErrorSchema.describe('The request body is not `application/json`'),
   429: ApiErrorSchema.describe(
     'Too many requests from this client; see Retry-After (RATE_LIMITED)',
   ),

@@ -107,7 +107,8 @@ export async function queueCancellationEmail(
   ];
   await repos.messages.enqueueOnce({
     id: cancellationEmailId(body),
-    serviceId: body.serviceId,
+    // An empty id means "not created" too (as above): no row to reference (found by the fuzz test).
+    serviceId: body.serviceId || null,
     kind: 'email',
     direction: 'outbound',
     // The operations mailbox (CANCELLATION_EMAIL_TO) is the e-mail adapter's, not the request's

@@ -42,7 +42,7 @@ const brandsRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
             content: { 'image/svg+xml': { schema: z.string() } },
           },
           304: NOT_MODIFIED,
-          404: ERROR_RESPONSES[404],
+          ...ERROR_RESPONSES,
         },
       },
     },

@@ -1,5 +1,6 @@
 import { DEFAULT_LANGUAGE } from '@auxilio/domain';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { ERROR_RESPONSES } from '../../lib/route-schemas.ts';
 import { BrandQuerySchema } from '../app-config/index.ts';
 import { resolveRequestBrand } from '../../services/brand-context.ts';
 import { buildWebManifest, WebManifestSchema } from '../../services/web-manifest.ts';
@@ -13,7 +14,13 @@ const manifestRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         tags: ['web'],
         summary: 'Web app manifest of the resolved brand',
         querystring: BrandQuerySchema,
-        response: { 200: WebManifestSchema },
+        response: {
+          200: {
+            description: 'The web app manifest',
+            content: { 'application/manifest+json': { schema: WebManifestSchema } },
+          },
+          ...ERROR_RESPONSES,
+        },
       },
     },
     async (request, reply) => {

@@ -23,6 +23,8 @@ const API_PREFIXES = [
   '/brands',
   '/app-config.json',
   '/manifest.webmanifest',
+  // The map style and data (found by the OpenAPI fuzz test: a bad tile path answered index.html).
+  '/map',
 ];
 
 const NOT_BUILT_MESSAGE =

@@ -74,6 +74,10 @@ const serviceEventsRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         // Loose: the parsed headers replace request.headers, which must keep authorization.
         headers: z.looseObject({ 'last-event-id': SeqSchema.optional() }),
         response: {
+          200: {
+            description: 'The event stream',
+            content: { 'text/event-stream': { schema: z.string() } },
+          },
           ...APP_KEY_ERROR_RESPONSES,
           401: ApiErrorSchema.describe('No app key, or no service token'),
           403: ApiErrorSchema.describe(
