@@ -37,7 +37,14 @@ import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { campaigns, contracts, drivers, integrations, vehicles } from '../src/db/schema.ts';
+import {
+  campaigns,
+  contracts,
+  drivers,
+  integrations,
+  services,
+  vehicles,
+} from '../src/db/schema.ts';
 import { demoAccountId } from '../src/db/seed/index.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import {
@@ -140,6 +147,15 @@ async function firstDriverId(): Promise<string> {
   return row.id;
 }
 
+async function driverIdOfService(serviceId: string): Promise<string> {
+  const [row] = await t.db.db
+    .select({ driverId: services.driverId })
+    .from(services)
+    .where(eq(services.id, serviceId));
+  if (!row?.driverId) throw new Error('the service has no driver');
+  return row.driverId;
+}
+
 /** A seeded vehicle of a connect PR contract that is active. */
 async function connectVehicle() {
   const [row] = await t.db.db
@@ -222,9 +238,10 @@ const rows: Row[] = [
     path: '/common/api/v1/drivers',
     aboutOneService: false,
     happy: () => Promise.resolve({ method: 'GET', url: '/common/api/v1/drivers' }),
-    // SPEC 7 "all drivers".
+    // SPEC 7 "all drivers"; public cards without phone or position (decision 415).
     expectHappy: (res) => {
       expect(ok(DriverListResponseSchema, res).length).toBeGreaterThan(0);
+      for (const driver of res.json<object[]>()) expect(Object.keys(driver)).not.toContain('phone');
     },
     bad: null,
   },
@@ -390,6 +407,9 @@ const rows: Row[] = [
       const driver = ok(DriverByIdResponseSchema, res);
       expect(driver.employeeImage).toMatch(/^\/common\/media\//);
       expect(driver.vehicleImage).toMatch(/^\/common\/media\//);
+      // Decision 415: the public card, no phone or position.
+      expect(res.json()).not.toHaveProperty('phone');
+      expect(res.json()).not.toHaveProperty('lat');
     },
     bad: () =>
       Promise.resolve({
@@ -400,25 +420,33 @@ const rows: Row[] = [
   {
     spec: 'GET /providers/drivers/driverById/{id}/location',
     path: '/common/providers/drivers/driverById/{id}/location',
-    aboutOneService: false,
-    happy: async () => ({
-      method: 'GET',
-      url: `/common/providers/drivers/driverById/${await firstDriverId()}/location`,
-    }),
+    // Decision 415: only the token of an Active service this driver serves.
+    aboutOneService: true,
+    happy: async () => {
+      const { service } = await withDriver();
+      return {
+        method: 'GET',
+        url: `/common/providers/drivers/driverById/${await driverIdOfService(service.id)}/location`,
+        service,
+      };
+    },
     // SPEC 7 "reads data".
     expectHappy: (res) => {
       // Decision 129: `{ data: { lat, lng, ... } }`; the seeded driver has a position.
       const { data } = ok(DriverLocationResponseSchema, res);
       expect(data).not.toBeNull();
     },
-    bad: () =>
-      Promise.resolve({
+    bad: async () => {
+      const { service } = await withDriver();
+      return {
         call: {
           method: 'GET',
           url: `/common/providers/drivers/driverById/${'d'.repeat(65)}/location`,
+          service,
         },
         field: 'params.id',
-      }),
+      };
+    },
   },
   {
     spec: 'GET /utils/zones/{country code}?populate=false',

@@ -1,13 +1,13 @@
 import {
   ApiErrorSchema,
+  DriverByIdResponseSchema,
   DriverListResponseSchema,
   DriverLocationResponseSchema,
-  DriverSchema,
   ServiceRequestResponseSchema,
   SuggestionResponseSchema,
   type ServiceRequestPayloadInput,
 } from '@auxilio/domain';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/env.ts';
 import { drivers, serviceEvents, services } from '../src/db/schema.ts';
@@ -181,7 +181,10 @@ describe('POST /autodispatch/api/suggestions', () => {
 });
 
 describe('drivers endpoints (SPEC 7)', () => {
-  it('GET /common/api/v1/drivers lists all 65 drivers without token hashes', async () => {
+  /** Decision 415: what no public driver card may carry. */
+  const PRIVATE_FIELDS = ['phone', 'email', 'lat', 'lng', 'pendingSituation', 'inspectorId'];
+
+  it('GET /common/api/v1/drivers lists all 65 drivers as public cards: no token, phone or position', async () => {
     const [someone] = await t.db.db.select().from(drivers).limit(1);
     await issueDriverToken(t.app.repositories, must(someone).id);
     const res = await t.app.inject({
@@ -193,9 +196,18 @@ describe('drivers endpoints (SPEC 7)', () => {
     const list = DriverListResponseSchema.parse(res.json());
     expect(list).toHaveLength(65);
     expect(res.body).not.toMatch(/token/i);
+    const raw = res.json<Record<string, unknown>[]>();
+    for (const driver of raw) {
+      for (const field of PRIVATE_FIELDS) expect(driver).not.toHaveProperty(field);
+    }
+    expect(res.body).not.toContain(must(someone).phone);
+    expect(raw.find((driver) => driver._id === must(someone).id)).toMatchObject({
+      name: must(someone).name,
+      vehicleType: must(someone).vehicleType,
+    });
   });
 
-  it('GET /common/providers/drivers/driverById/:id reads employeeImage and vehicleImage', async () => {
+  it('GET /common/providers/drivers/driverById/:id reads employeeImage and vehicleImage, never the phone or position', async () => {
     const [row] = await t.db.db.select().from(drivers).orderBy(asc(drivers.id)).limit(1);
     const res = await t.app.inject({
       method: 'GET',
@@ -203,24 +215,12 @@ describe('drivers endpoints (SPEC 7)', () => {
       headers: appKey,
     });
     expect(res.statusCode).toBe(200);
-    const driver = DriverSchema.parse(res.json());
+    const driver = DriverByIdResponseSchema.parse(res.json());
     expect(driver._id).toBe(must(row).id);
     expect(driver.name).toBe(must(row).name);
     expect(driver.employeeImage).toMatch(/^\/common\/media\//);
     expect(driver.vehicleImage).toMatch(/^\/common\/media\//);
-
-    const location = await t.app.inject({
-      method: 'GET',
-      url: `/common/providers/drivers/driverById/${must(row).id}/location`,
-      headers: appKey,
-    });
-    expect(location.statusCode).toBe(200);
-    const { data } = DriverLocationResponseSchema.parse(location.json());
-    expect(data).toMatchObject({
-      lat: must(row).lastLat,
-      lng: must(row).lastLng,
-      heading: must(row).lastHeading,
-    });
+    for (const field of PRIVATE_FIELDS) expect(res.json()).not.toHaveProperty(field);
 
     const missing = await t.app.inject({
       method: 'GET',
@@ -229,6 +229,63 @@ describe('drivers endpoints (SPEC 7)', () => {
     });
     expect(missing.statusCode).toBe(404);
     expect(ApiErrorSchema.parse(missing.json()).code).toBe('NOT_FOUND');
+  });
+
+  it('.../location answers only the token of an Active service the driver serves (decision 415)', async () => {
+    const served = await createService();
+    const outcome = must(await assignNextQueued(t.app.repositories));
+    expect(outcome.service.id).toBe(served.serviceId);
+    const driverId = must(outcome.service.driverId);
+    const url = `/common/providers/drivers/driverById/${driverId}/location`;
+    const bearer = (token: string) => ({ ...appKey, authorization: `Bearer ${token}` });
+
+    const location = await t.app.inject({ method: 'GET', url, headers: bearer(served.token) });
+    expect(location.statusCode, location.body).toBe(200);
+    const row = must(await driverRow(driverId));
+    expect(DriverLocationResponseSchema.parse(location.json()).data).toMatchObject({
+      lat: row.lastLat,
+      lng: row.lastLng,
+      heading: row.lastHeading,
+    });
+
+    const withoutToken = await t.app.inject({ method: 'GET', url, headers: appKey });
+    expect(withoutToken.statusCode).toBe(401);
+    expect(ApiErrorSchema.parse(withoutToken.json()).code).toBe('UNAUTHORIZED');
+
+    // Another service's token, the token on a driver that does not exist, and the same token on
+    // another (existing) driver: one and the same 403, so neither drivers nor tokens can be probed.
+    const other = await createService();
+    const [stranger] = await t.db.db
+      .select({ id: drivers.id })
+      .from(drivers)
+      .where(and(eq(drivers.branch, 'PR'), ne(drivers.id, driverId)))
+      .limit(1);
+    const refusals = [
+      await t.app.inject({ method: 'GET', url, headers: bearer(other.token) }),
+      await t.app.inject({
+        method: 'GET',
+        url: '/common/providers/drivers/driverById/nobody/location',
+        headers: bearer(served.token),
+      }),
+      await t.app.inject({
+        method: 'GET',
+        url: `/common/providers/drivers/driverById/${must(stranger).id}/location`,
+        headers: bearer(served.token),
+      }),
+    ];
+    for (const res of refusals) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual(refusals[0]?.json());
+      expect(ApiErrorSchema.parse(res.json()).code).toBe('FORBIDDEN');
+    }
+
+    // Once the service has ended, its token no longer follows the driver.
+    await t.db.db
+      .update(services)
+      .set({ status: 'Finished', statusNumber: 6 })
+      .where(eq(services.id, served.serviceId));
+    const ended = await t.app.inject({ method: 'GET', url, headers: bearer(served.token) });
+    expect(ended.statusCode).toBe(403);
   });
 });
 

@@ -42,6 +42,11 @@ export interface DriversRepository {
   /** The driver's current Active service, if any. */
   findActiveServiceOf(driverId: string): Promise<ServiceRow | undefined>;
   /**
+   * True when an Active service of this driver has `tokenHash` as its bearer token hash (decision
+   * 415). Found through services_driver_id_idx, among that driver's services.
+   */
+  isServingTokenHash(driverId: string, tokenHash: string): Promise<boolean>;
+  /**
    * Takes the oldest Queued service without a driver (FOR UPDATE SKIP LOCKED, so two dispatchers
    * never take the same one), lets `pick` choose among the branch's available drivers (also locked,
    * skipping locked ones) and applies the plan in one transaction. Undefined when nothing was queued
@@ -132,6 +137,21 @@ export function createDriversRepository(db: Db): DriversRepository {
           .orderBy(asc(services.createdAt))
           .limit(1)
       )[0],
+
+    isServingTokenHash: async (driverId, tokenHash) => {
+      const rows = await db
+        .select({ id: services.id })
+        .from(services)
+        .where(
+          and(
+            eq(services.driverId, driverId),
+            eq(services.status, 'Active'),
+            eq(services.tokenHash, tokenHash),
+          ),
+        )
+        .limit(1);
+      return rows.length > 0;
+    },
 
     assignNextQueued: (pick) =>
       db.transaction(async (tx) => {

@@ -7,18 +7,19 @@ import {
   statusKeyOfTripStatus,
   statusNumberOf,
   takeSuggestedDrivers,
-  type Driver,
   type DriverLocationResponse,
   type LatLng,
+  type PublicDriver,
   type ServiceStatus,
   type SuggestedDriver,
   type SuggestionRequest,
   type SuggestionResponse,
 } from '@auxilio/domain';
-import { notFound } from '../lib/errors.ts';
+import { AppError, notFound } from '../lib/errors.ts';
 import type { DispatchOutcome, DriverRow } from '../repositories/drivers.ts';
 import type { Repositories } from '../repositories/index.ts';
 import { estimateRoute } from './estimate-router.ts';
+import { bearerTokenOf, hashServiceToken } from './service-tokens.ts';
 
 // ARCHITECTURE decision 8: "A dispatch engine assigns queued services (auto-dispatch suggestions:
 // nearest by ETA, at most 500 candidates)".
@@ -126,46 +127,57 @@ export async function assignNextQueued(
   });
 }
 
-/** A driver row as the SPEC 3 Driver (never the token hash). */
-export function toDriver(row: DriverRow): Driver {
+/**
+ * A driver row as its public card (decision 415): name, branch, vehicle and pictures; never the
+ * token hash, phone, e-mail, position or pending situation.
+ */
+export function toPublicDriver(row: DriverRow): PublicDriver {
   return {
     _id: row.id,
     id: row.id,
-    branch: row.branch as Driver['branch'],
+    branch: row.branch as PublicDriver['branch'],
     name: row.name,
-    email: row.email,
-    phone: row.phone,
     iconset: row.iconset,
-    inspectorId: row.inspectorId,
     vehicleType: row.vehicleType,
     employeeImage: row.employeeImage,
     vehicleImage: row.vehicleImage,
-    status: row.status,
-    pendingSituation: row.pendingSituation,
-    lat: row.lastLat,
-    lng: row.lastLng,
   };
 }
 
-/** `GET /common/api/v1/drivers`: SPEC 7 "all drivers". */
-export async function listDrivers(repos: Pick<Repositories, 'drivers'>): Promise<Driver[]> {
-  return (await repos.drivers.listAll()).map(toDriver);
+/** `GET /common/api/v1/drivers`: SPEC 7 "all drivers", as public cards. */
+export async function listDrivers(repos: Pick<Repositories, 'drivers'>): Promise<PublicDriver[]> {
+  return (await repos.drivers.listAll()).map(toPublicDriver);
 }
 
 /** `GET /common/providers/drivers/driverById/:id`; 404 for an unknown driver. */
-export async function getDriver(repos: Pick<Repositories, 'drivers'>, id: string): Promise<Driver> {
-  const row = await repos.drivers.findById(id);
-  if (!row) throw notFound('Driver', id);
-  return toDriver(row);
-}
-
-/** `GET .../driverById/:id/location`: `{ data: { lat, lng, heading, updatedAt } }`, data null when unknown. */
-export async function getDriverLocation(
+export async function getDriver(
   repos: Pick<Repositories, 'drivers'>,
   id: string,
-): Promise<DriverLocationResponse> {
+): Promise<PublicDriver> {
   const row = await repos.drivers.findById(id);
   if (!row) throw notFound('Driver', id);
+  return toPublicDriver(row);
+}
+
+/**
+ * `GET .../driverById/:id/location`: `{ data: { lat, lng, heading, updatedAt } }`, data null when
+ * unknown. Decision 415 (OWASP API1): only for `Authorization: Bearer <token>` of an Active service
+ * this driver serves; 401 without a bearer token, 403 otherwise, whether the driver exists or not.
+ */
+export async function getDriverLocation(
+  repos: Pick<Repositories, 'drivers'>,
+  authorization: string | undefined,
+  id: string,
+): Promise<DriverLocationResponse> {
+  const token = bearerTokenOf(authorization);
+  if (!token) {
+    throw new AppError('UNAUTHORIZED', 'Missing service token: send Authorization: Bearer <token>');
+  }
+  const serving = await repos.drivers.isServingTokenHash(id, hashServiceToken(token));
+  const row = serving ? await repos.drivers.findById(id) : undefined;
+  if (!row) {
+    throw new AppError('FORBIDDEN', "This token does not give access to that driver's position");
+  }
   if (row.lastLat === null || row.lastLng === null) return { data: null };
   return {
     data: {

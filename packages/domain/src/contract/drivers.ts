@@ -56,8 +56,25 @@ export function hasRealDriver(driver: Pick<Driver, '_id' | 'id'> | null | undefi
   return driverIdOf(driver) !== undefined;
 }
 
+/**
+ * What the public driver calls show of any driver (decision 415): who comes and in what vehicle,
+ * never the phone, e-mail, position, pending situation or inspector id. The assigned driver's phone
+ * and position reach the customer through the service (`GET /services/{id}`, its token).
+ */
+export const PublicDriverSchema = DriverSchema.pick({
+  _id: true,
+  id: true,
+  branch: true,
+  name: true,
+  iconset: true,
+  vehicleType: true,
+  employeeImage: true,
+  vehicleImage: true,
+});
+export type PublicDriver = z.infer<typeof PublicDriverSchema>;
+
 /** `GET /providers/drivers/driverById/{id}`: SPEC 7 "reads employeeImage, vehicleImage". */
-export const DriverByIdResponseSchema = DriverSchema;
+export const DriverByIdResponseSchema = PublicDriverSchema;
 
 /** `GET /providers/drivers/driverById/{id}/location`: SPEC 7 "reads data". */
 export const DriverLocationResponseSchema = z.object({
@@ -74,8 +91,8 @@ export const DriverLocationResponseSchema = z.object({
 });
 export type DriverLocationResponse = z.infer<typeof DriverLocationResponseSchema>;
 
-/** `GET /api/v1/drivers`: SPEC 7 "all drivers". */
-export const DriverListResponseSchema = z.array(DriverSchema);
+/** `GET /api/v1/drivers`: SPEC 7 "all drivers", each as its public card (decision 415). */
+export const DriverListResponseSchema = z.array(PublicDriverSchema);
 
 /** SPEC 7 SMS prefix: "message (prefixed 'No Reply: #{serviceNumber}: ...')". */
 export function smsPrefix(serviceNumber: string): string {

@@ -16,7 +16,7 @@ const driversRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     {
       schema: {
         tags: ['drivers'],
-        summary: 'All drivers with their last position (never their tokens)',
+        summary: 'All drivers as public cards: no phone, e-mail, position or token (decision 415)',
         security: APP_KEY_SECURITY,
         response: { 200: DriverListResponseSchema, ...APP_KEY_ERROR_RESPONSES },
       },
