@@ -88,39 +88,79 @@ describe('security headers', () => {
     }
   });
 
-  it('the CSP names the configured map hosts, and Stripe only with a publishable key', async () => {
+  it('the CSP names the configured map hosts, Stripe only when it charges, and the S3 bucket', async () => {
     const base = testConfig();
     const configured = await createTestApp({
       config: {
         mapStyleUrl: 'https://tiles.maps.example/styles/street.json',
-        stripePublishableKey: 'pk_test_example',
+        payments: {
+          ...base.payments,
+          card: {
+            provider: 'stripe',
+            secretKey: 'sk_test_example',
+            publishableKey: 'pk_test_example',
+            apiBase: undefined,
+          },
+        },
+        storage: {
+          ...base.storage,
+          driver: 's3',
+          s3: {
+            endpoint: undefined,
+            bucket: 'auxilio-media',
+            region: 'us-east-1',
+            accessKeyId: 'AKIAEXAMPLE',
+            secretAccessKey: 'example-secret',
+          },
+        },
         security: { ...base.security, mapAssetOrigins: ['https://glyphs.maps.example'] },
       },
     });
     try {
       const res = await configured.app.inject({ method: 'GET', url: '/health' });
       const csp = parseCsp(res.headers['content-security-policy']);
+      const bucket = [
+        'https://auxilio-media.s3.us-east-1.amazonaws.com',
+        'https://s3.us-east-1.amazonaws.com',
+      ];
       expect(csp['img-src']).toEqual([
         "'self'",
         'data:',
         'blob:',
         'https://tiles.maps.example',
         'https://glyphs.maps.example',
+        ...bucket,
       ]);
       expect(csp['connect-src']).toEqual([
         "'self'",
         'https://tiles.maps.example',
         'https://glyphs.maps.example',
         'https://api.stripe.com',
+        ...bucket,
       ]);
-      expect(csp['script-src']).toEqual(["'self'", 'https://js.stripe.com']);
+      expect(csp['script-src']).toEqual([
+        "'self'",
+        'https://js.stripe.com',
+        'https://*.js.stripe.com',
+      ]);
       expect(csp['frame-src']).toEqual([
         "'self'",
         'https://js.stripe.com',
+        'https://*.js.stripe.com',
         'https://hooks.stripe.com',
       ]);
     } finally {
       await configured.close();
+    }
+  });
+
+  it('a publishable key alone (sandbox charges) adds no Stripe origin', async () => {
+    const keyOnly = await createTestApp({ config: { stripePublishableKey: 'pk_test_example' } });
+    try {
+      const res = await keyOnly.app.inject({ method: 'GET', url: '/health' });
+      expect(res.headers['content-security-policy']).not.toContain('stripe');
+    } finally {
+      await keyOnly.close();
     }
   });
 });

@@ -7,15 +7,29 @@ import type { Config } from '../config/env.ts';
 /** Directive name → its sources, in @fastify/helmet's camel-case form. */
 export type CspDirectives = Record<string, string[]>;
 
-/** Stripe Elements (PWA, when STRIPE_PUBLISHABLE_KEY is set): its script, frames and API. */
+/** Stripe Elements (PWA, when the server charges through Stripe; decision 431). */
 const STRIPE = {
-  script: ['https://js.stripe.com'],
-  frame: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+  script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
   connect: ['https://api.stripe.com'],
 } as const;
 
 function originOf(url: string | undefined): string[] {
   return url && URL.canParse(url) ? [new URL(url).origin] : [];
+}
+
+/**
+ * Where the PWA uploads and reads stored files with STORAGE_DRIVER=s3 (decision 403): the
+ * configured endpoint (path style), else AWS's virtual-hosted bucket host and its regional host.
+ */
+function storageOrigins(storage: Config['storage']): string[] {
+  const s3 = storage.driver === 's3' ? storage.s3 : undefined;
+  if (!s3) return [];
+  if (s3.endpoint) return originOf(s3.endpoint);
+  return [
+    `https://${s3.bucket}.s3.${s3.region}.amazonaws.com`,
+    `https://s3.${s3.region}.amazonaws.com`,
+  ];
 }
 
 /** Sources without duplicates, in first-seen order. */
@@ -30,10 +44,12 @@ function unique(...lists: readonly (readonly string[])[]): string[] {
  * through the CSSOM, which `style-src 'self'` allows.
  */
 export function contentSecurityPolicy(
-  config: Pick<Config, 'mapStyleUrl' | 'stripePublishableKey' | 'security'>,
+  config: Pick<Config, 'mapStyleUrl' | 'payments' | 'security' | 'storage'>,
 ): CspDirectives {
   const mapHosts = unique(originOf(config.mapStyleUrl), config.security.mapAssetOrigins);
-  const stripe = config.stripePublishableKey ? STRIPE : { script: [], frame: [], connect: [] };
+  const stripe =
+    config.payments.card.provider === 'stripe' ? STRIPE : { script: [], frame: [], connect: [] };
+  const storage = storageOrigins(config.storage);
   return {
     defaultSrc: ["'self'"],
     baseUri: ["'self'"],
@@ -41,9 +57,9 @@ export function contentSecurityPolicy(
     scriptSrc: unique(["'self'"], stripe.script),
     scriptSrcAttr: ["'none'"],
     styleSrc: ["'self'"],
-    imgSrc: unique(["'self'", 'data:', 'blob:'], mapHosts),
+    imgSrc: unique(["'self'", 'data:', 'blob:'], mapHosts, storage),
     fontSrc: unique(["'self'", 'data:'], mapHosts),
-    connectSrc: unique(["'self'"], mapHosts, stripe.connect),
+    connectSrc: unique(["'self'"], mapHosts, stripe.connect, storage),
     workerSrc: ["'self'", 'blob:'],
     childSrc: ["'self'", 'blob:'],
     manifestSrc: ["'self'"],
