@@ -4,18 +4,14 @@ import Stripe from 'stripe';
 import { z } from 'zod';
 import { AppError } from '../lib/errors.ts';
 import type { CardCustomerProvider } from './payment-customers.ts';
+import { createStripeClient, type StripeClientOptions } from './payments/stripe-client.ts';
 
 // POST /dispatch/cCustomer with PAYMENT_PROVIDER=stripe (decision 127): the paying customer is a
 // Stripe Customer, created through the official SDK (form-encoded, `Authorization: Bearer sk_...`,
 // an `Idempotency-Key` per account and e-mail). STRIPE_API_BASE points it at another host (tests
 // use the local Stripe fixture server).
 
-export interface StripeCustomerOptions {
-  secretKey: string;
-  /** e.g. http://127.0.0.1:4010; Stripe's own host when undefined. */
-  apiBase: string | undefined;
-  /** Per request (the SDK aborts after it); 10 s by default. */
-  timeoutMs?: number;
+export interface StripeCustomerOptions extends StripeClientOptions {
   log: Pick<FastifyBaseLogger, 'warn'>;
 }
 
@@ -24,19 +20,7 @@ const CustomerSchema = z.object({ id: z.string().startsWith('cus_') });
 export function createStripeCardCustomerProvider(
   options: StripeCustomerOptions,
 ): CardCustomerProvider {
-  const base = options.apiBase ? new URL(options.apiBase) : null;
-  const stripe = new Stripe(options.secretKey, {
-    timeout: options.timeoutMs ?? 10_000,
-    maxNetworkRetries: 0,
-    telemetry: false,
-    ...(base
-      ? {
-          host: base.hostname,
-          port: base.port || (base.protocol === 'https:' ? 443 : 80),
-          protocol: base.protocol === 'https:' ? 'https' : 'http',
-        }
-      : {}),
-  });
+  const stripe = createStripeClient(options);
   return {
     name: 'stripe',
     async createCustomer(customer) {

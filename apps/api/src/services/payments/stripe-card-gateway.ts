@@ -4,18 +4,14 @@ import Stripe from 'stripe';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import type { CardPaymentGateway, IntentOutcome } from './card-gateway.ts';
+import { createStripeClient, type StripeClientOptions } from './stripe-client.ts';
 
 // The Stripe adapter of ARCHITECTURE 7 "card payment" (decision 430), through the official SDK:
 // form-encoded bodies, `Authorization: Bearer sk_...`, `Idempotency-Key` on creation, amounts in
 // integer minor units and lowercase currencies. STRIPE_API_BASE points it at another host (tests
 // use a local fixture server that speaks Stripe's REST format).
 
-export interface StripeGatewayOptions {
-  secretKey: string;
-  /** e.g. http://127.0.0.1:4010; Stripe's own host when undefined. */
-  apiBase: string | undefined;
-  /** Per request (the SDK aborts after it); 10 s by default. */
-  timeoutMs?: number;
+export interface StripeGatewayOptions extends StripeClientOptions {
   log: Pick<FastifyBaseLogger, 'warn'>;
 }
 
@@ -93,20 +89,7 @@ function unreadable(): AppError {
 }
 
 export function createStripeCardGateway(options: StripeGatewayOptions): CardPaymentGateway {
-  const base = options.apiBase ? new URL(options.apiBase) : null;
-  const stripe = new Stripe(options.secretKey, {
-    timeout: options.timeoutMs ?? 10_000,
-    // The PWA retries with the same idempotency key; one attempt per call keeps the wait short.
-    maxNetworkRetries: 0,
-    telemetry: false,
-    ...(base
-      ? {
-          host: base.hostname,
-          port: base.port || (base.protocol === 'https:' ? 443 : 80),
-          protocol: base.protocol === 'https:' ? 'https' : 'http',
-        }
-      : {}),
-  });
+  const stripe = createStripeClient(options);
 
   /** Logs what failed (never the key, never the request) and answers our error for it. */
   function failure(error: unknown, operation: string): AppError {
