@@ -93,6 +93,11 @@ const OPERATIONS: Record<string, (target: PoolService) => Call> = {
     method: 'GET',
     url: `/common/api/v1/services/${b.id}/shared`,
   }),
+  'GET /common/api/v1/services/{id}/shared/events': (b) => ({
+    method: 'GET',
+    url: `/common/api/v1/services/${b.id}/shared/events`,
+    tokenIn: 'query',
+  }),
   'POST /common/api/v1/drivers/sms': (b) => ({
     method: 'POST',
     url: '/common/api/v1/drivers/sms',

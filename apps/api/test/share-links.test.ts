@@ -10,6 +10,7 @@ import {
   type CreatedService,
 } from './support/journey-service.ts';
 import { firstPrAccount } from './support/service-request-payload.ts';
+import { openStream } from './support/service-stream.ts';
 
 // ARCHITECTURE decision 9 "Shared tracking links carry their own expiring token and get a redacted
 // view (no customer phone, no price)"; issue 4 "expiry after the service ends (24 h),
@@ -17,10 +18,12 @@ import { firstPrAccount } from './support/service-request-payload.ts';
 
 let t: TestApp;
 let accountId: string;
+let baseUrl: string;
 
 beforeAll(async () => {
   t = await createTestApp();
   accountId = await firstPrAccount(t.db);
+  baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
   await t.close();
@@ -214,5 +217,48 @@ describe('shared tracking links', () => {
     const home = await t.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
     expect(home.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(home.body).not.toContain('name="robots"');
+  });
+
+  it('the shared event stream sends ids and types, never payloads; a wrong link is refused', async () => {
+    const service = await createService(t, accountId);
+    const link = await mintOk(service);
+    const url = (token: string) =>
+      `${baseUrl}/common/api/v1/services/${service.id}/shared/events?key=${encodeURIComponent(
+        t.config.appKey,
+      )}&token=${encodeURIComponent(token)}`;
+
+    const refused = await openStream(url(service.token));
+    expect(refused.status).toBe(403);
+    refused.close();
+
+    const stream = await openStream(url(link.shareToken));
+    try {
+      expect(stream.status).toBe(200);
+      expect(stream.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(stream.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+      const created = await stream.next();
+      expect(created).toEqual({ id: '1', event: 'created', data: {} });
+
+      // A real change (the customer moves the pin): the link holder hears of it, without the place.
+      const moved = await t.app.inject({
+        method: 'PATCH',
+        url: `/common/api/v1/services/${service.id}/locations`,
+        headers: service.headers,
+        payload: {
+          situationAddress: 'Calle Fortaleza 52',
+          lat: 18.4655,
+          lng: -66.1057,
+          address: 'Calle Fortaleza 52, San Juan',
+          placeId: 'place-1',
+          accuracy: 12,
+        },
+      });
+      expect(moved.statusCode).toBe(200);
+      const next = await stream.next();
+      expect(next.id).toBe('2');
+      expect(next.data).toEqual({});
+    } finally {
+      stream.close();
+    }
   });
 });

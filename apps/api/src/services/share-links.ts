@@ -115,15 +115,15 @@ export function toSharedService(record: ServiceRecord, expiresAt: Date | null): 
 }
 
 /**
- * GET /api/v1/services/{id}/shared: the redacted view for the holder of the link's token. 401
- * without a token, 403 for a wrong one (or an unknown service), 410 once the link has expired.
+ * Checks a shared link's token for service `serviceId`: 401 without a token, 403 for a wrong one (or
+ * an unknown service), 410 once the link has expired. Answers the link's expiry (null: open).
  */
-export async function readSharedService(
-  repos: Repos,
+export async function authorizeShareLink(
+  repos: Pick<Repositories, 'serviceAccess'>,
   authorization: string | undefined,
   serviceId: string,
   now: Date = new Date(),
-): Promise<SharedService> {
+): Promise<Date | null> {
   const token = bearerTokenOf(authorization);
   if (!token) {
     throw new AppError('UNAUTHORIZED', 'Missing link token: send Authorization: Bearer <token>');
@@ -136,7 +136,28 @@ export async function readSharedService(
   if (expiresAt && expiresAt <= now) {
     throw new AppError('GONE', 'This tracking link has expired');
   }
+  return expiresAt;
+}
+
+/** GET /api/v1/services/{id}/shared: the redacted view for the holder of the link's token. */
+export async function readSharedService(
+  repos: Repos,
+  authorization: string | undefined,
+  serviceId: string,
+  now: Date = new Date(),
+): Promise<SharedService> {
+  const expiresAt = await authorizeShareLink(repos, authorization, serviceId, now);
   const record = await repos.services.findById(serviceId);
   if (!record) throw new AppError('FORBIDDEN', 'This link does not give access to that service');
   return toSharedService(record, expiresAt);
+}
+
+/**
+ * The shared stream's version of an event: its id and type, never its payload (payloads carry
+ * what the redacted view leaves out). A link holder refetches the view when one arrives.
+ */
+export function redactServiceEvent<E extends { seq: number; type: string }>(
+  event: E,
+): E & { payload: Record<string, never> } {
+  return { ...event, payload: {} };
 }

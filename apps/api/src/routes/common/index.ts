@@ -17,7 +17,7 @@ import mediaRoutes from './media/index.ts';
 import providerDriversRoutes from './providers/drivers/index.ts';
 import servicesRoutes from './services/index.ts';
 import serviceEventsRoutes from './api/v1/services/index.ts';
-import shareLinksRoutes from './api/v1/services/share-links.ts';
+import shareLinksRoutes, { sharedEventsRoutes } from './api/v1/services/share-links.ts';
 import serviceTypesRoutes from './services/types/index.ts';
 import mmmOpenidRoutes from './api/mmm-openid/index.ts';
 import utilsRoutes from './utils/index.ts';
@@ -31,6 +31,7 @@ export default async function commonRoutes(app: FastifyInstance): Promise<void> 
   await app.register(mediaRoutes, { prefix: '/media' });
   // Checks the app key itself: EventSource may send it as ?key= (decision 222).
   await app.register(serviceEventsRoutes, { prefix: '/api/v1/services' });
+  await app.register(sharedEventsRoutes, { prefix: '/api/v1/services' });
   await app.register(async (keyed) => {
     keyed.addHook('onRequest', keyed.requireAppKey);
     await keyed.register(serviceTypesRoutes, { prefix: '/services/types' });

@@ -4,12 +4,20 @@ import {
   ShareLinkResponseSchema,
   SharedServiceSchema,
 } from '@auxilio/domain';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { APP_KEY_ERROR_RESPONSES, APP_KEY_SECURITY } from '../../../../../lib/route-schemas.ts';
-import { mintShareLink, readSharedService } from '../../../../../services/share-links.ts';
+import { APP_KEY_HEADER } from '../../../../../plugins/app/app-key.ts';
+import {
+  authorizeShareLink,
+  mintShareLink,
+  readSharedService,
+  redactServiceEvent,
+} from '../../../../../services/share-links.ts';
+import { openServiceEventStream } from './event-stream.ts';
 import { SHARED_LINK_HEADERS } from '../../../../../services/web-shell.ts';
+import { AppError } from '../../../../../lib/errors.ts';
 
 // ARCHITECTURE decision 9 "Shared tracking links carry their own expiring token and get a
 // redacted view"; issue 4 "Referrer-Policy: no-referrer, noindex". Docs/decisions/474.
@@ -82,3 +90,91 @@ const shareLinksRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
 };
 
 export default shareLinksRoutes;
+
+/** The request as the log prints it: path only, so the link's `?token=` never reaches a log. */
+function pathOnly(request: FastifyRequest) {
+  return { method: request.method, url: request.url.split('?')[0], remoteAddress: request.ip };
+}
+
+/**
+ * GET /api/v1/services/{id}/shared/events: the service's event stream for a link holder, with ids
+ * and types only (no payloads). Registered outside the app-key hook of /common: EventSource sends
+ * no headers, so `key` and `token` may come in the query, as on the service's own stream.
+ */
+export const sharedEventsRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
+  app.get(
+    '/:id/shared/events',
+    {
+      logSerializers: { req: pathOnly },
+      schema: {
+        tags: ['services'],
+        summary: 'Live changes of a shared service (Server-Sent Events, ids and types only)',
+        description:
+          'Like `/{id}/events`, for the holder of a shared link: each message is `id: <seq>`, ' +
+          '`event: <type>`, `data: {}`; refetch `/{id}/shared` when one arrives. `key` replaces ' +
+          '`x-api-key` and `token` (the link token) replaces `Authorization: Bearer` for ' +
+          'EventSource. Resumable with Last-Event-ID.',
+        security: APP_KEY_SECURITY,
+        params,
+        querystring: z.object({
+          key: z.string().max(256).optional().describe('The app key'),
+          token: z.string().max(256).optional().describe('The link token'),
+        }),
+        headers: z.looseObject({
+          'last-event-id': z
+            .string()
+            .regex(/^\d{1,15}$/, 'Expected the id of an event received before')
+            .transform(Number)
+            .optional(),
+        }),
+        response: {
+          ...APP_KEY_ERROR_RESPONSES,
+          401: ApiErrorSchema.describe('Missing or wrong `x-api-key`, or no link token'),
+          403: ApiErrorSchema.describe('The link token does not open that service'),
+          410: ApiErrorSchema.describe('The link expired (24 h after the service ended)'),
+          503: ApiErrorSchema.describe('Live updates are unavailable: poll `/{id}/shared`'),
+        },
+      },
+      onRequest: [
+        (request) => {
+          const { key } = request.query as { key?: unknown };
+          if (request.headers[APP_KEY_HEADER] === undefined && typeof key === 'string') {
+            request.headers[APP_KEY_HEADER] = key;
+          }
+          return Promise.resolve();
+        },
+        app.requireAppKey,
+      ],
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const { token } = request.query;
+      const authorization =
+        request.headers.authorization ?? (token === undefined ? undefined : `Bearer ${token}`);
+      await authorizeShareLink(app.repositories, authorization, id);
+      try {
+        await app.serviceEventsBus.ready();
+      } catch (error) {
+        request.log.error({ err: error }, 'LISTEN failed');
+        throw new AppError('UNAVAILABLE', 'Live updates are unavailable; poll instead');
+      }
+      reply.hijack();
+      openServiceEventStream({
+        serviceId: id,
+        afterSeq: request.headers['last-event-id'] ?? 0,
+        listAfter: async (serviceId, afterSeq, limit) =>
+          (await app.repositories.serviceEvents.listAfter(serviceId, afterSeq, limit)).map(
+            redactServiceEvent,
+          ),
+        bus: app.serviceEventsBus,
+        raw: reply.raw,
+        headers: {
+          'x-request-id': request.id,
+          ...SHARED_LINK_HEADERS,
+        },
+        log: request.log,
+      });
+    },
+  );
+  done();
+};
