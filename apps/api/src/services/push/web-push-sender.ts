@@ -96,7 +96,8 @@ export function createWebPushSender(options: WebPushSenderOptions): PushSender {
         const response = await fetch(request.endpoint, {
           method: request.method,
           headers,
-          body: request.body ?? null,
+          // A Uint8Array is a body in both the Node and the DOM typings of fetch.
+          body: request.body ? new Uint8Array(request.body) : null,
           redirect: 'error',
           signal: AbortSignal.timeout(options.timeoutMs),
         });
