@@ -1,25 +1,12 @@
 import type { Branch } from '@auxilio/domain';
+import { modelsOf } from '../../services/vehicle-catalog.ts';
 import type { SeededRandom } from './random.ts';
 
-// Makes and models commonly driven in the five countries, as plain vehicle data.
+// Demo vehicles drawn from the catalog that GET /utils/getMake and /utils/getModel serve
+// (services/vehicle-catalog-data.ts, decision 400): a seeded vehicle is always one the app offers
+// in its country.
 
-const MODELS: Readonly<Record<string, readonly string[]>> = {
-  Toyota: ['Corolla', 'Yaris', 'RAV4', 'Hilux', 'Tacoma', 'Fortuner', 'Prado'],
-  Honda: ['Civic', 'CR-V', 'HR-V', 'Accord', 'Fit'],
-  Hyundai: ['Accent', 'Elantra', 'Tucson', 'Santa Fe', 'Creta'],
-  Kia: ['Rio', 'Forte', 'Sportage', 'Sorento', 'Picanto', 'Seltos'],
-  Nissan: ['Sentra', 'Versa', 'Frontier', 'X-Trail', 'Kicks', 'March'],
-  Mazda: ['Mazda3', 'CX-3', 'CX-5', 'CX-30', 'BT-50'],
-  Chevrolet: ['Spark', 'Onix', 'Tracker', 'Silverado', 'Aveo', 'Captiva'],
-  Ford: ['Ranger', 'Escape', 'Explorer', 'F-150', 'EcoSport'],
-  Mitsubishi: ['Mirage', 'L200', 'Outlander', 'Montero Sport', 'ASX'],
-  Suzuki: ['Swift', 'Vitara', 'Jimny', 'Ertiga'],
-  Volkswagen: ['Jetta', 'Tiguan', 'Vento', 'Gol', 'T-Cross'],
-  Renault: ['Logan', 'Sandero', 'Duster', 'Kwid', 'Koleos'],
-  Jeep: ['Wrangler', 'Cherokee', 'Compass', 'Renegade'],
-};
-
-/** Makes more common in each branch first; every make can appear anywhere. */
+/** The makes demo vehicles of each branch are drawn from, all sold there by the catalog. */
 const POPULAR_MAKES: Readonly<Record<Branch, readonly string[]>> = {
   PR: ['Toyota', 'Honda', 'Hyundai', 'Kia', 'Nissan', 'Jeep', 'Mitsubishi', 'Ford', 'Mazda'],
   PA: ['Toyota', 'Hyundai', 'Kia', 'Nissan', 'Mitsubishi', 'Suzuki', 'Honda', 'Chevrolet'],
@@ -48,9 +35,14 @@ export interface VehicleDescription {
   color: string;
 }
 
+/**
+ * One of the branch's popular makes and one of its models that GET /utils/getModel answers for that
+ * country (decision 416). Four draws per vehicle (make, model, year, colour), as before the catalog,
+ * so the plates and VINs drawn after it did not move.
+ */
 export function randomVehicle(branch: Branch, random: SeededRandom): VehicleDescription {
   const make = random.pick(POPULAR_MAKES[branch]);
-  const models = MODELS[make] ?? ['Sedán'];
+  const models = modelsOf(branch, make);
   return {
     make,
     model: random.pick(models),
