@@ -227,6 +227,19 @@ describe('links', () => {
   ])('%s: %s', (_spec, host, serviceId, brand, expected) => {
     expect(buildShareLink({ host, serviceId, brand })).toBe(expected);
   });
+
+  it('adds the minted link token as t (SPEC 2 landing query "t", decision 475)', () => {
+    const link = buildShareLink({
+      host: 'https://auxilio.example',
+      serviceId: 'abc123',
+      brand: 'mmm',
+      shareToken: 'Zx_9-token',
+    });
+    expect(link).toBe(
+      'https://auxilio.example/abc123?account=mmm&redirect=tracking/loading&t=Zx_9-token',
+    );
+    expect(new URL(link).searchParams.get('t')).toBe('Zx_9-token');
+  });
 });
 
 describe('inputs', () => {

@@ -132,11 +132,20 @@ export function appendServiceNumberToLink(url: string, serviceNumber: string | n
   return `${base}${separator}serviceNumber=${encodeURIComponent(String(serviceNumber))}${hash}`;
 }
 
-/** Share link of a service. SPEC 9: "{host}/{serviceId}?account={brand}&redirect=tracking/loading". */
-export function buildShareLink(input: { host: string; serviceId: string; brand: string }): string {
+/**
+ * Share link of a service. SPEC 9: "{host}/{serviceId}?account={brand}&redirect=tracking/loading",
+ * plus the link token as `t` (SPEC 2 landing query; decisions 474 and 475) when one was minted.
+ */
+export function buildShareLink(input: {
+  host: string;
+  serviceId: string;
+  brand: string;
+  shareToken?: string;
+}): string {
   const host = input.host.replace(/\/+$/, '');
   const id = encodeURIComponent(input.serviceId);
-  return `${host}/${id}?account=${encodeURIComponent(input.brand)}&redirect=tracking/loading`;
+  const link = `${host}/${id}?account=${encodeURIComponent(input.brand)}&redirect=tracking/loading`;
+  return input.shareToken ? `${link}&t=${encodeURIComponent(input.shareToken)}` : link;
 }
 
 /** Arrival-time input text: digits only, clamped to [min, max] ('' stays ''). */
