@@ -65,7 +65,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Request ids are parsed by generateRequestId (validated), not taken verbatim.
     requestIdHeader: false,
     trustProxy: config.trustProxy,
-    routerOptions: { ignoreTrailingSlash: true },
+    // find-my-way answers 404 "Route not found" for a path parameter over maxParamLength (100 by
+    // default); at Node's whole request-head limit (16 KiB) the zod params schemas decide instead:
+    // 400 naming the parameter (`params.id`).
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 16_384 },
     // Issue 4 "body size limits" (docs/decisions/471): 413 PAYLOAD_TOO_LARGE above it.
     bodyLimit: config.security.bodyLimitBytes,
     // A URL that does not decode, an over-long path parameter: our error body (decision 490).
