@@ -1,6 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buildShareLink } from '@auxilio/domain';
+import { useApi } from '../../../lib/use-api.ts';
+import { useSessionStore } from '../../../stores/session-store.ts';
+import { shareLinkToken } from '../api/share-link-token.ts';
 import './share-button.css';
 
 export interface ShareButtonProps {
@@ -15,12 +18,18 @@ export interface ShareButtonProps {
 const COPIED_VISIBLE_MS = 3_000;
 
 /**
- * Shares the tracking link (SPEC 9 "{host}/{serviceId}?account={brand}&redirect=tracking/loading"):
- * the phone's share sheet where there is one, else the clipboard with 'Enlace copiado' (SPEC 2).
+ * Shares the tracking link (SPEC 9 "{host}/{serviceId}?account={brand}&redirect=tracking/loading"
+ * plus the link token `t`, decisions 474/475): the phone's share sheet where there is one, else the
+ * clipboard with 'Enlace copiado' (SPEC 2). Without a link token (offline) it says so instead of
+ * sharing a link that cannot open.
  */
 export function ShareButton({ serviceId, brand, isFromWebview, host }: ShareButtonProps) {
   const { t } = useTranslation(['tracking', 'common']);
+  const api = useApi();
+  const serviceToken = useSessionStore((state) => state.session.token);
   const [copied, setCopied] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const [busy, setBusy] = useState(false);
   useEffect(() => {
     if (!copied) return;
     const timer = setTimeout(() => {
@@ -33,7 +42,23 @@ export function ShareButton({ serviceId, brand, isFromWebview, host }: ShareButt
   if (isFromWebview) return null;
 
   const share = async () => {
-    const url = buildShareLink({ host: host ?? window.location.origin, serviceId, brand });
+    setFailed(false);
+    let shareToken: string;
+    setBusy(true);
+    try {
+      shareToken = await shareLinkToken(api, { serviceId, serviceToken });
+    } catch {
+      setFailed(true);
+      return;
+    } finally {
+      setBusy(false);
+    }
+    const url = buildShareLink({
+      host: host ?? window.location.origin,
+      serviceId,
+      brand,
+      shareToken,
+    });
     if (typeof navigator.share === 'function') {
       try {
         await navigator.share({ title: t('share.title'), url });
@@ -52,6 +77,7 @@ export function ShareButton({ serviceId, brand, isFromWebview, host }: ShareButt
       <button
         type="button"
         className="share__button"
+        disabled={busy}
         onClick={() => {
           void share();
         }}
@@ -67,6 +93,11 @@ export function ShareButton({ serviceId, brand, isFromWebview, host }: ShareButt
       <p className="share__copied" role="status" aria-live="polite">
         {copied ? t('messages.linkCopied', { ns: 'common' }) : ''}
       </p>
+      {failed && (
+        <p className="share__failed" role="alert">
+          {t('share.unavailable')}
+        </p>
+      )}
     </div>
   );
 }
