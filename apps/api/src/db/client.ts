@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
-import postgres from 'postgres';
+import postgres, { type Sql } from 'postgres';
 import * as schema from './schema.ts';
 
 // ARCHITECTURE decision 2: PostgreSQL dialect everywhere; PGlite embedded by default, a real
@@ -20,9 +21,23 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /**
    * LISTEN on `channel` (ARCHITECTURE decision 3): `onPayload` gets each NOTIFY payload; resolves to
-   * the matching UNLISTEN. postgres-js listens on a connection of its own and re-listens after a drop.
+   * the matching UNLISTEN. On PostgreSQL it listens on a connection of its own and listens again
+   * after the database comes back (keepListening).
    */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    state?: ListenStateListener,
+  ): Promise<() => Promise<void>>;
+}
+
+/**
+ * Told when a PostgreSQL LISTEN stops hearing its channel (the database went away) and when it
+ * hears it again: notifications sent in between are lost, so the caller re-reads what it follows.
+ */
+export interface ListenStateListener {
+  lost(): void;
+  resumed(): void;
 }
 
 /** The driver-typed database behind a handle, for work that needs the driver (the migrators). */
@@ -39,6 +54,72 @@ export function nativeDatabaseOf(handle: DatabaseHandle): NativeDatabase {
   return native;
 }
 
+/** How often a PostgreSQL LISTEN checks that it still hears its channel (docs/decisions/491). */
+const LISTEN_CHECK_MS = 2_000;
+
+/**
+ * LISTEN that survives a database restart (issue 4): postgres-js re-listens once when its LISTEN
+ * connection drops and gives up for good if PostgreSQL is still down then. So every LISTEN_CHECK_MS
+ * this sends itself a probe NOTIFY through the pool; when the previous probe never came back, it
+ * drops its listening client and listens again on a new one, until that works.
+ */
+async function keepListening(
+  url: string,
+  pool: Sql,
+  channel: string,
+  onPayload: (payload: string) => void,
+  state: ListenStateListener | undefined,
+): Promise<() => Promise<void>> {
+  // No ':' in it: the service event bus reads `<serviceId>:<seq>` payloads and ignores the rest.
+  const probe = `listen-check ${randomUUID()}`;
+  let listener: Sql | undefined;
+  let heard = true;
+  let checking = false;
+  let stopped = false;
+  const onNotify = (payload: string) => {
+    if (payload === probe) heard = true;
+    else onPayload(payload);
+  };
+  const subscribe = async () => {
+    const next = postgres(url, { max: 1, onnotice: () => undefined });
+    try {
+      await next.listen(channel, onNotify);
+      listener = next;
+    } catch (error) {
+      await next.end({ timeout: 0 });
+      throw error;
+    }
+  };
+  const check = async () => {
+    if (checking || stopped) return;
+    checking = true;
+    try {
+      if (!heard || !listener) {
+        const lost = listener;
+        listener = undefined;
+        if (lost) state?.lost();
+        await lost?.end({ timeout: 0 });
+        await subscribe();
+        state?.resumed();
+      }
+      heard = false;
+      await pool`select pg_notify(${channel}, ${probe})`;
+    } catch {
+      // The database is still down: the next check tries again.
+    } finally {
+      checking = false;
+    }
+  };
+  await subscribe();
+  const timer = setInterval(() => void check(), LISTEN_CHECK_MS);
+  timer.unref();
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await listener?.end({ timeout: 5 });
+  };
+}
+
 /** The dataDir value for a throw-away in-memory database (tests). */
 export const IN_MEMORY_DATA_DIR = 'memory://';
 
@@ -52,15 +133,25 @@ export async function openDatabase(options: {
 }): Promise<DatabaseHandle> {
   if (options.url) {
     // Notices (e.g. "schema drizzle already exists, skipping") are noise in the logs.
-    const client = postgres(options.url, { max: 10, onnotice: () => undefined });
+    const url = options.url;
+    const client = postgres(url, { max: 10, onnotice: () => undefined });
     const db = drizzlePostgres({ client, schema });
+    const unlistens = new Set<() => Promise<void>>();
     const handle: DatabaseHandle = {
       db,
       kind: 'postgres',
-      close: () => client.end({ timeout: 5 }),
-      listen: async (channel, onPayload) => {
-        const listening = await client.listen(channel, onPayload);
-        return () => listening.unlisten();
+      close: async () => {
+        await Promise.all([...unlistens].map((unlisten) => unlisten()));
+        await client.end({ timeout: 5 });
+      },
+      listen: async (channel, onPayload, state) => {
+        const stop = await keepListening(url, client, channel, onPayload, state);
+        const unlisten = async () => {
+          unlistens.delete(unlisten);
+          await stop();
+        };
+        unlistens.add(unlisten);
+        return unlisten;
       },
     };
     nativeDatabases.set(handle, { kind: 'postgres', db, url: options.url });

@@ -49,6 +49,8 @@ export function parseServiceEventNotification(
 /** The in-memory fan-out, apart from the database so it can be tested on its own. */
 export function createServiceEventsFanOut(): Omit<ServiceEventsBus, 'ready' | 'listening'> & {
   deliver(payload: string): void;
+  /** Every subscriber and watcher re-reads, as if each service had a new event. */
+  wakeAll(): void;
   closeAll(): void;
 } {
   const byService = new Map<string, Set<ServiceEventsSubscriber>>();
@@ -85,6 +87,12 @@ export function createServiceEventsFanOut(): Omit<ServiceEventsBus, 'ready' | 'l
       if (!set) return;
       for (const subscriber of [...set]) subscriber.notify(parsed.seq);
     },
+    wakeAll() {
+      for (const [serviceId, set] of [...byService]) {
+        for (const watcher of watchers) watcher(serviceId);
+        for (const subscriber of [...set]) subscriber.notify(Number.MAX_SAFE_INTEGER);
+      }
+    },
     closeAll() {
       for (const set of [...byService.values()]) {
         for (const subscriber of [...set]) subscriber.close();
@@ -100,9 +108,23 @@ function serviceEventsBusPlugin(app: FastifyInstance): void {
   let listening: Promise<() => Promise<void>> | undefined;
   let listeningNow = false;
   const ready = async (): Promise<void> => {
-    listening ??= app.database.listen(SERVICE_EVENTS_CHANNEL, (payload) => {
-      fanOut.deliver(payload);
-    });
+    listening ??= app.database.listen(
+      SERVICE_EVENTS_CHANNEL,
+      (payload) => {
+        fanOut.deliver(payload);
+      },
+      {
+        // Decision 491: while the database is away no notification arrives; once it is back,
+        // every open stream re-reads after its last event.
+        lost: () => {
+          listeningNow = false;
+        },
+        resumed: () => {
+          listeningNow = true;
+          fanOut.wakeAll();
+        },
+      },
+    );
     const attempt = listening;
     try {
       await attempt;
