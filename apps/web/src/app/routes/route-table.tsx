@@ -77,7 +77,7 @@ export const ROUTE_TABLE: readonly AppRoute[] = [
   { path: '/sign-in', purpose: 'Sign-in start', load: () => import('./sign-in.tsx').then((m) => ({ Component: m.SignInStart })) },
   { path: '/sign-in/callback', purpose: 'Sign-in callback', load: () => import('./sign-in.tsx').then((m) => ({ Component: m.SignInCallback })) },
   { path: '/entry', purpose: 'Entry: clears state, fixed brand, then /services', ...planned('entry', 'title') },
-  { path: '/:serviceId', purpose: 'Shared-link landing', ...planned('shared-link', 'title') },
+  { path: '/:serviceId', purpose: 'Shared-link landing: customer or read-only shared view', load: () => import('./shared-link.tsx') },
   { path: '/', purpose: 'Home', load: () => import('./home.tsx') },
   // Not in SPEC 2: any other path (two segments or more) gets the not-found screen.
   { path: '*', purpose: 'Not found', load: () => import('./not-found.tsx') },

@@ -1,0 +1,31 @@
+import { parseSharedLinkParams } from '@auxilio/domain';
+import { useSessionStore } from '../../../stores/session-store.ts';
+import { CustomerLanding } from './customer-landing.tsx';
+import { LinkProblem } from './link-problem.tsx';
+import { SharedTrackingScreen, type SharedTrackingScreenProps } from './shared-tracking-screen.tsx';
+
+export interface SharedLinkLandingProps {
+  serviceId: string;
+  /** The landing's query (SPEC 2: account, lang, t, phoneNumber, isFromWebview, type, redirect). */
+  search: string;
+  renderMap: SharedTrackingScreenProps['renderMap'];
+}
+
+/**
+ * SPEC 2 `/{serviceId}` (decision 475): the phone that holds this service in its session is the
+ * customer and follows the landing of decisions 114/123; any other phone with a link token `t`
+ * gets the read-only shared tracking; without either, the link is not valid.
+ */
+export function SharedLinkLanding({ serviceId, search, renderMap }: SharedLinkLandingProps) {
+  const params = parseSharedLinkParams(new URLSearchParams(search));
+  const ownsService = useSessionStore(
+    (state) => state.session.serviceId === serviceId && state.session.token !== null,
+  );
+  if (ownsService) return <CustomerLanding params={params} />;
+  if (params.t) {
+    return (
+      <SharedTrackingScreen serviceId={serviceId} linkToken={params.t} renderMap={renderMap} />
+    );
+  }
+  return <LinkProblem failure="invalid" />;
+}

@@ -1,0 +1,5 @@
+export {
+  SharedLinkLanding,
+  type SharedLinkLandingProps,
+} from './components/shared-link-landing.tsx';
+export type { SharedMapInput } from './components/shared-tracking-screen.tsx';
