@@ -70,6 +70,14 @@ describe('security headers', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('/docs (Swagger UI writes a <style> element) alone allows inline styles; scripts stay self', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/docs' });
+    const csp = parseCsp(res.headers['content-security-policy']);
+    expect(csp['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
+    expect(csp['script-src']).toEqual(["'self'"]);
+    expect(csp['frame-ancestors']).toEqual(["'none'"]);
+  });
+
   it('HSTS only when the request came over https (X-Forwarded-Proto behind a trusted proxy)', async () => {
     const proxied = await createTestApp({ config: { trustProxy: true } });
     try {

@@ -69,3 +69,22 @@ export function contentSecurityPolicy(
     formAction: ["'self'"],
   };
 }
+
+/**
+ * The API documentation at /docs (Swagger UI) writes one `<style>` element at run time: its pages,
+ * which show no customer data, allow inline styles; scripts stay `'self'` only.
+ */
+export function docsContentSecurityPolicy(
+  config: Parameters<typeof contentSecurityPolicy>[0],
+): CspDirectives {
+  return { ...contentSecurityPolicy(config), styleSrc: ["'self'", "'unsafe-inline'"] };
+}
+
+/** `{ defaultSrc: ["'self'"] }` → `default-src 'self'`, the header's form. */
+export function serializeCsp(directives: CspDirectives): string {
+  return Object.entries(directives)
+    .map(([name, sources]) =>
+      [name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`), ...sources].join(' '),
+    )
+    .join('; ');
+}

@@ -1,7 +1,11 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { contentSecurityPolicy } from '../../services/content-security-policy.ts';
+import {
+  contentSecurityPolicy,
+  docsContentSecurityPolicy,
+  serializeCsp,
+} from '../../services/content-security-policy.ts';
 
 // Issue 4 "security headers including a Content-Security-Policy" (docs/decisions/473): one set of
 // headers on every response, the API's JSON as well as the PWA's pages and files.
@@ -23,9 +27,15 @@ async function helmetPlugin(app: FastifyInstance): Promise<void> {
     crossOriginEmbedderPolicy: false,
     xFrameOptions: { action: 'deny' },
   });
+  const docsPolicy = serializeCsp(docsContentSecurityPolicy(app.config));
   app.addHook('onRequest', async (request, reply) => {
     // On the raw response, like helmet's own headers, so hijacked replies (event streams) carry it.
     if (request.protocol === 'https') reply.raw.setHeader('strict-transport-security', HSTS_VALUE);
+    // The /docs routes come from a plugin registered before this one: matched by path here.
+    const path = request.url.split('?')[0] ?? '';
+    if (path === '/docs' || path.startsWith('/docs/')) {
+      reply.raw.setHeader('content-security-policy', docsPolicy);
+    }
   });
 }
 
