@@ -129,34 +129,36 @@ export function createMessagesRepository(db: Db): MessagesRepository {
 
     markFailed: (id, error) => settle(id, { status: 'failed', lastError: error }),
 
-    failStale: async (kinds, { now, sendingLeaseMs, maxAgeMs }) => {
-      const ofKinds = and(eq(messages.direction, 'outbound'), inArray(messages.kind, [...kinds]));
-      const cutShort = await db
-        .update(messages)
-        .set({
-          status: 'failed',
-          lastError: 'Delivery outcome unknown: the attempt was cut short; not resent',
-        })
-        .where(
-          and(
-            ofKinds,
-            eq(messages.status, 'sending'),
-            lt(messages.lastAttemptAt, new Date(now.getTime() - sendingLeaseMs)),
-          ),
-        )
-        .returning({ id: messages.id });
-      const expired = await db
-        .update(messages)
-        .set({ status: 'failed', lastError: 'Expired: too old to send' })
-        .where(
-          and(
-            ofKinds,
-            eq(messages.status, 'queued'),
-            lt(messages.createdAt, new Date(now.getTime() - maxAgeMs)),
-          ),
-        )
-        .returning({ id: messages.id });
-      return cutShort.length + expired.length;
-    },
+    // Issue 4 "every multi-row change in one transaction": both sweeps or neither.
+    failStale: (kinds, { now, sendingLeaseMs, maxAgeMs }) =>
+      db.transaction(async (tx) => {
+        const ofKinds = and(eq(messages.direction, 'outbound'), inArray(messages.kind, [...kinds]));
+        const cutShort = await tx
+          .update(messages)
+          .set({
+            status: 'failed',
+            lastError: 'Delivery outcome unknown: the attempt was cut short; not resent',
+          })
+          .where(
+            and(
+              ofKinds,
+              eq(messages.status, 'sending'),
+              lt(messages.lastAttemptAt, new Date(now.getTime() - sendingLeaseMs)),
+            ),
+          )
+          .returning({ id: messages.id });
+        const expired = await tx
+          .update(messages)
+          .set({ status: 'failed', lastError: 'Expired: too old to send' })
+          .where(
+            and(
+              ofKinds,
+              eq(messages.status, 'queued'),
+              lt(messages.createdAt, new Date(now.getTime() - maxAgeMs)),
+            ),
+          )
+          .returning({ id: messages.id });
+        return cutShort.length + expired.length;
+      }),
   };
 }
