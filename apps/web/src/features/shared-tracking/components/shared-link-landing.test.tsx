@@ -123,9 +123,14 @@ describe('/{serviceId} landing (SPEC 2, decisions 114/123/475)', () => {
       expect(calls.some((call) => call.path === `/common/services/${SERVICE_ID}`)).toBe(true);
     });
     expect(location.history.at(-1)).toBe(`/${SERVICE_ID}${SEARCH}`);
-    await waitFor(() => expect(location.history.at(-1)).toBe('/tracking/loading'), {
-      timeout: 4_500,
-    });
+    await waitFor(
+      () => {
+        expect(location.history.at(-1)).toBe('/tracking/loading');
+      },
+      {
+        timeout: 4_500,
+      },
+    );
     // Replaced, so Back does not return to the landing (decision 123).
     expect(location.history).toHaveLength(1);
     expect(calls.some((call) => call.path.endsWith('/shared'))).toBe(false);
