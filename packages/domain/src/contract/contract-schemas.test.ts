@@ -34,7 +34,7 @@ import {
   GetAddressRequestSchema,
   LocationUpdateSchema,
 } from './locations.ts';
-import { ServiceSchema, SharedServiceViewSchema } from './service.ts';
+import { ServiceSchema } from './service.ts';
 import {
   ConfirmDataResponseSchema,
   PushOptInRequestSchema,
@@ -707,13 +707,6 @@ describe('service and contract entities (SPEC 3)', () => {
     ],
   ])('%s', (_spec, change, path) => {
     expect(failingPaths(ServiceSchema, { ...service, ...change })).toContain(path);
-  });
-
-  it('ARCHITECTURE 9: a shared link sees no price and no phones', () => {
-    const view = SharedServiceViewSchema.parse(service);
-    expect(view).not.toHaveProperty('price');
-    expect(view).not.toHaveProperty('accountPhone');
-    expect(view.driver).not.toHaveProperty('phone');
   });
 
   it('contracts with vehicles (plate, make, model, year, colour, VIN, member id, policy number, coverage limits)', () => {

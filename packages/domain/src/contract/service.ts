@@ -81,18 +81,6 @@ export const ServiceSchema = z.object({
 });
 export type Service = z.infer<typeof ServiceSchema>;
 
-/**
- * What a shared tracking link sees (ARCHITECTURE 9 "a redacted view (no customer phone, no price)").
- */
-export const SharedServiceViewSchema = ServiceSchema.omit({
-  accountPhone: true,
-  price: true,
-  payments: true,
-  surplus: true,
-  customerContract: true,
-}).extend({ driver: DriverSchema.omit({ phone: true, email: true }).nullable() });
-export type SharedServiceView = z.infer<typeof SharedServiceViewSchema>;
-
 /** True when the service is scheduled for later (SPEC 3 "schedule (ISO date-time or empty)"). */
 export function isScheduledService(service: Pick<Service, 'schedule'>): boolean {
   return service.schedule !== '';
