@@ -88,11 +88,27 @@ function SharedView({
         </p>
       )}
       {driver && (
-        <p className="shared-tracking__driver">
-          {driver.vehicleType
-            ? t('shared.driverWithVehicle', { name: driver.firstName, vehicle: driver.vehicleType })
-            : t('shared.driver', { name: driver.firstName })}
-        </p>
+        <div className="shared-tracking__driver">
+          {driver.vehicleImage && (
+            <img
+              className="shared-tracking__vehicle"
+              src={driver.vehicleImage}
+              alt={t('driver.vehicle', { ns: 'tracking' })}
+              width={72}
+              height={48}
+            />
+          )}
+          <p>
+            {driver.vehicleType
+              ? t('shared.driverWithVehicle', {
+                  name: driver.firstName,
+                  vehicle: t(`shared.vehicles.${driver.vehicleType}`, {
+                    defaultValue: driver.vehicleType.replaceAll('_', ' '),
+                  }),
+                })
+              : t('shared.driver', { name: driver.firstName })}
+          </p>
+        </div>
       )}
       {!ended && (
         <div className="shared-tracking__map">
