@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import {
@@ -6,15 +6,23 @@ import {
   sharedLinkRedirect,
   type SharedLinkParams,
 } from '@auxilio/domain';
+import { ApiRequestError } from '../../../lib/api-client.ts';
 import { useService } from '../../service-request/api/service-query.ts';
 import { useSessionStore } from '../../../stores/session-store.ts';
 
 /**
  * SPEC 2 "/{serviceId}: Landing for shared links ... loads the service then redirects after 3
  * seconds", for the phone that holds this service in its session (the customer): the target of
- * SPEC 4 "Shared-link landing" (decisions 114 and 123), replacing the landing in the history.
+ * SPEC 4 "Shared-link landing" (decisions 114 and 123), replacing the landing in the history. A
+ * session token the API no longer accepts (401/403) shows `whenDenied` instead (decision 475).
  */
-export function CustomerLanding({ params }: { params: SharedLinkParams }) {
+export function CustomerLanding({
+  params,
+  whenDenied,
+}: {
+  params: SharedLinkParams;
+  whenDenied: ReactNode;
+}) {
   const { t } = useTranslation('shared-link');
   const [, navigate] = useLocation();
   const patchSession = useSessionStore((state) => state.patchSession);
@@ -36,6 +44,10 @@ export function CustomerLanding({ params }: { params: SharedLinkParams }) {
     };
   }, [to, replace, fromComments, navigate, patchSession]);
 
+  const denied =
+    service.error instanceof ApiRequestError &&
+    (service.error.status === 401 || service.error.status === 403);
+  if (denied) return whenDenied;
   return (
     <main className="shared-tracking">
       <h1 className="shared-tracking__title">{t('title')}</h1>

@@ -52,7 +52,7 @@ interface Call {
 }
 
 /** The common API: the service for its own token, the shared view for the link token. */
-function fakeApi(shared: { status: number; body: unknown }) {
+function fakeApi(shared: { status: number; body: unknown }, serviceStatus = 200) {
   const calls: Call[] = [];
   vi.stubGlobal(
     'fetch',
@@ -67,7 +67,11 @@ function fakeApi(shared: { status: number; body: unknown }) {
             headers: { 'content-type': 'application/json' },
           }),
         );
-      if (path === `/common/services/${SERVICE_ID}`) return json(200, testService());
+      if (path === `/common/services/${SERVICE_ID}`) {
+        return serviceStatus === 200
+          ? json(200, testService())
+          : json(serviceStatus, { code: 'FORBIDDEN', message: 'not this service' });
+      }
       if (path === `/common/api/v1/services/${SERVICE_ID}/shared`) {
         return json(shared.status, shared.body);
       }
@@ -193,6 +197,16 @@ describe('/{serviceId} landing (SPEC 2, decisions 114/123/475)', () => {
     expect(
       await screen.findByRole('heading', { name: 'Este enlace no es válido' }),
     ).toBeInTheDocument();
+  });
+
+  it("the customer's phone whose token the API refuses (403) falls back to the shared view", async () => {
+    useSessionStore.setState({ session: CUSTOMER });
+    const calls = fakeApi({ status: 200, body: sharedView() }, 403);
+    await renderLanding(SEARCH);
+    expect(
+      await screen.findByRole('heading', { name: 'Luis estará con usted pronto' }),
+    ).toBeInTheDocument();
+    expect(calls.map((call) => call.path)).toContain(`/common/services/${SERVICE_ID}`);
   });
 
   it('without t on a phone that does not hold the service, the link is not valid', async () => {

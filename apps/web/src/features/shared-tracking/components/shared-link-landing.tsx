@@ -14,18 +14,19 @@ export interface SharedLinkLandingProps {
 /**
  * SPEC 2 `/{serviceId}` (decision 475): the phone that holds this service in its session is the
  * customer and follows the landing of decisions 114/123; any other phone with a link token `t`
- * gets the read-only shared tracking; without either, the link is not valid.
+ * gets the read-only shared tracking (so does the customer's phone once the API refuses its token);
+ * without either, the link is not valid.
  */
 export function SharedLinkLanding({ serviceId, search, renderMap }: SharedLinkLandingProps) {
   const params = parseSharedLinkParams(new URLSearchParams(search));
   const ownsService = useSessionStore(
     (state) => state.session.serviceId === serviceId && state.session.token !== null,
   );
-  if (ownsService) return <CustomerLanding params={params} />;
-  if (params.t) {
-    return (
-      <SharedTrackingScreen serviceId={serviceId} linkToken={params.t} renderMap={renderMap} />
-    );
-  }
-  return <LinkProblem failure="invalid" />;
+  const asGuest = params.t ? (
+    <SharedTrackingScreen serviceId={serviceId} linkToken={params.t} renderMap={renderMap} />
+  ) : (
+    <LinkProblem failure="invalid" />
+  );
+  if (ownsService) return <CustomerLanding params={params} whenDenied={asGuest} />;
+  return asGuest;
 }
