@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Config } from '../src/config/env.ts';
 import { cardCharges } from '../src/db/schema.ts';
+import { createService } from './support/journey-service.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import {
   markIntentDeclined,
@@ -76,8 +77,8 @@ function post(url: string, body?: unknown, headers: Record<string, string> = app
   });
 }
 
-async function createIntent(body = intentBody()) {
-  const res = await post('/intents', body);
+async function createIntent(body = intentBody(), headers = appKey) {
+  const res = await post('/intents', body, headers);
   expect(res.statusCode, res.body).toBe(200);
   return CardPaymentIntentResponseSchema.parse(res.json());
 }
@@ -129,15 +130,29 @@ describe('POST /common/payments/intents', () => {
     expect(answer.amount).toBe(4000);
   });
 
-  it('charges a tip at the amount the customer chose', async () => {
+  it('charges a tip at the amount the customer chose, for the holder of the service token', async () => {
+    const service = await createService(t, CONNECT_PR);
     const answer = await createIntent(
-      intentBody({ purpose: { kind: 'tip', amount: 300, currency: 'usd' } }),
+      intentBody({ serviceId: service.id, purpose: { kind: 'tip', amount: 300, currency: 'usd' } }),
+      service.headers,
     );
     expect(answer).toMatchObject({ amount: 300, currency: 'usd' });
     expect(stripe.requests.at(-1)?.form).toMatchObject({
       amount: '300',
       'metadata[purpose]': 'tip',
     });
+  });
+
+  it('refuses a tip without the service token (401) or with another service’s (403)', async () => {
+    const service = await createService(t, CONNECT_PR);
+    const other = await createService(t, CONNECT_PR);
+    const tip = intentBody({
+      serviceId: service.id,
+      purpose: { kind: 'tip', amount: 300, currency: 'usd' },
+    });
+    expect((await post('/intents', tip)).statusCode).toBe(401);
+    expect((await post('/intents', tip, other.headers)).statusCode).toBe(403);
+    expect(stripe.requests).toHaveLength(0);
   });
 
   it('answers the same PaymentIntent to a retry with the same idempotency key', async () => {

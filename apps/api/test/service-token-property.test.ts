@@ -154,7 +154,7 @@ const NOT_SERVICE_TOKEN_OPERATIONS: Record<string, string> = {
   'POST /common/api/v1/driver-app/services/{id}/accept': "the driver app's own driver token",
   'POST /common/api/v1/driver-app/services/{id}/trip-status': "the driver app's own driver token",
   'POST /common/payments/intents':
-    'checks no service token (reported under issue 4); answers 409 without Stripe configured',
+    'a service payment precedes the service; the tip check is in payments-stripe.test.ts (this app has no Stripe: 409)',
 };
 
 let t: TestApp;

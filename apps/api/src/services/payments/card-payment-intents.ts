@@ -11,6 +11,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { Repositories } from '../../repositories/index.ts';
 import { getAccount } from '../accounts.ts';
 import { serverPrice } from '../service-requests.ts';
+import { authorizeService } from '../service-tokens.ts';
 import type { CardPaymentGateway } from './card-gateway.ts';
 import type { CardChargesRepository } from './charges-repository.ts';
 
@@ -19,7 +20,10 @@ import type { CardChargesRepository } from './charges-repository.ts';
 // request will be (decision 257, SPEC 9 "Fee total is the fee plus tax on the fee; for a surplus it
 // uses the surplus amount"); a tip is the customer's own amount, bounded by the schema.
 
-type Repos = Pick<Repositories, 'accounts' | 'campaigns' | 'integrations' | 'contracts'>;
+type Repos = Pick<
+  Repositories,
+  'accounts' | 'campaigns' | 'integrations' | 'contracts' | 'services'
+>;
 
 /** Card payments go through Stripe only when it is configured; otherwise the sandbox endpoint. */
 function requireGateway(gateway: CardPaymentGateway | null): CardPaymentGateway {
@@ -45,14 +49,20 @@ async function servicePaymentTotal(
   return { amountCents: totalCents, currency: currencyOf(account.branch) };
 }
 
+/**
+ * A service payment comes before the service exists, so the app key is enough; a tip is about an
+ * existing service and needs its bearer token (ARCHITECTURE decision 9; 401/403 otherwise).
+ */
 export async function createCardPaymentIntent(
   repos: Repos,
   gateway: CardPaymentGateway | null,
+  authorization: string | undefined,
   body: CardPaymentIntentRequest,
   now: Date = new Date(),
 ): Promise<CardPaymentIntentResponse> {
   const stripe = requireGateway(gateway);
   const { purpose } = body;
+  if (purpose.kind === 'tip') await authorizeService(repos, authorization, body.serviceId);
   const { amountCents, currency } =
     purpose.kind === 'service'
       ? await servicePaymentTotal(repos, purpose, now)

@@ -83,20 +83,28 @@ const paymentsRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
           "account's fee or the contract's surplus plus tax (decision 257); a tip is the chosen " +
           'amount (at most 100.00). The idempotencyKey is sent to Stripe, so a retry answers the ' +
           'same PaymentIntent; metadata carries the serviceId. 409 when Stripe is not configured ' +
-          'or there is nothing to pay.',
+          'or there is nothing to pay. A tip is about an existing service: it needs ' +
+          '`Authorization: Bearer <token>` of that service.',
         security: APP_KEY_SECURITY,
         body: CardPaymentIntentRequestSchema,
         response: {
           200: CardPaymentIntentResponseSchema,
           ...APP_KEY_ERROR_RESPONSES,
           402: ApiErrorSchema.describe('Stripe refused the card'),
+          403: ApiErrorSchema.describe('A tip with a token that does not open that service'),
           404: ApiErrorSchema.describe('The account does not exist'),
           409: ApiErrorSchema.describe('Stripe is not configured, or nothing to pay'),
           503: UNAVAILABLE,
         },
       },
     },
-    (request) => createCardPaymentIntent(app.repositories, gateway, request.body),
+    (request) =>
+      createCardPaymentIntent(
+        app.repositories,
+        gateway,
+        request.headers.authorization,
+        request.body,
+      ),
   );
 
   app.post(

@@ -11,8 +11,9 @@ import type { ApiClient } from '../../../lib/api-client.ts';
 export function createPaymentIntent(
   api: ApiClient,
   body: CardPaymentIntentRequest,
+  token?: string,
 ): Promise<CardPaymentIntentResponse> {
-  return api.post('/payments/intents', body, CardPaymentIntentResponseSchema);
+  return api.post('/payments/intents', body, CardPaymentIntentResponseSchema, { token });
 }
 
 /** `POST /common/payments/intents/{id}/verify`: 402 when declined, 409 while not confirmed. */

@@ -86,7 +86,11 @@ afterEach(() => {
 });
 
 function installServer({ failFirstIntent = false } = {}) {
-  const posts: Array<{ url: string; body: Record<string, unknown> | null }> = [];
+  const posts: Array<{
+    url: string;
+    body: Record<string, unknown> | null;
+    authorization: string | null;
+  }> = [];
   let failIntent = failFirstIntent;
   const json = (status: number, data: unknown) =>
     Promise.resolve(new Response(JSON.stringify(data), { status }));
@@ -97,7 +101,7 @@ function installServer({ failFirstIntent = false } = {}) {
       if (init?.method === 'POST') {
         const body =
           typeof init.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : null;
-        posts.push({ url, body });
+        posts.push({ url, body, authorization: new Headers(init.headers).get('authorization') });
         if (url === '/common/payments/intents') {
           if (failIntent) {
             failIntent = false;
@@ -159,6 +163,8 @@ describe('PaymentScreen with Stripe Elements', () => {
           email: 'ana@example.com',
           idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/) as unknown,
         },
+        // The service does not exist yet: the app key is enough.
+        authorization: null,
       },
     ]);
   });
@@ -196,6 +202,8 @@ describe('PaymentScreen with Stripe Elements', () => {
       serviceId: 'service-1234',
       purpose: { kind: 'tip', amount: 300, currency: 'usd' },
     });
+    // A tip is about an existing service: it carries the service's token (decision 430).
+    expect(posts[0]?.authorization).toBe('Bearer tok_0123456789abcdef0123');
   });
 
   it('offers a retry when the PaymentIntent cannot be created, with the same idempotency key', async () => {

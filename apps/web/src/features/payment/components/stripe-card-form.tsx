@@ -43,11 +43,15 @@ export default function StripeCardForm(props: CardFormProps) {
       .then(() => {
         const request = purposeOf({ amount, currency });
         if (!request) throw new Error('The session lacks the situation or the account');
-        return createPaymentIntent(api, {
-          ...request,
-          ...(props.email ? { email: props.email } : {}),
-          idempotencyKey: idempotencyKey.current,
-        });
+        return createPaymentIntent(
+          api,
+          {
+            ...request.body,
+            ...(props.email ? { email: props.email } : {}),
+            idempotencyKey: idempotencyKey.current,
+          },
+          request.token,
+        );
       })
       .then(
         (created) => {

@@ -2,7 +2,11 @@ import { vehicleSearchPlate, type CardPaymentIntentRequest, type Currency } from
 import { useRuntimeConfig } from '../../../config/runtime-config-context.ts';
 import { useSessionStore } from '../../../stores/session-store.ts';
 
-export type PaymentPurposeRequest = Pick<CardPaymentIntentRequest, 'serviceId' | 'purpose'>;
+export interface PaymentPurposeRequest {
+  body: Pick<CardPaymentIntentRequest, 'serviceId' | 'purpose'>;
+  /** The service's bearer token: a tip is about an existing service (decision 430). */
+  token?: string;
+}
 
 /**
  * What a Stripe payment pays for (decision 430), from the session: once the service exists (its
@@ -21,23 +25,28 @@ export function usePaymentPurpose(): (tip: {
     const store = useSessionStore.getState();
     const { session } = store;
     if (session.token && session.serviceId) {
-      return { serviceId: session.serviceId, purpose: { kind: 'tip', ...tip } };
+      return {
+        body: { serviceId: session.serviceId, purpose: { kind: 'tip', ...tip } },
+        token: session.token,
+      };
     }
     const accountId = session.accountId ?? config.accountId;
     if (!accountId || !session.situation) return null;
     const serviceId = session.serviceId ?? crypto.randomUUID();
     if (!session.serviceId) store.patchSession({ serviceId });
     return {
-      serviceId,
-      purpose: {
-        kind: 'service',
-        accountId,
-        situation: session.situation,
-        customerContract: session.customerContract?._id ?? null,
-        vehPlate: vehicleSearchPlate(
-          config.brand.vehicleLookup,
-          session.clientForm.plate.trim(),
-        ).toUpperCase(),
+      body: {
+        serviceId,
+        purpose: {
+          kind: 'service',
+          accountId,
+          situation: session.situation,
+          customerContract: session.customerContract?._id ?? null,
+          vehPlate: vehicleSearchPlate(
+            config.brand.vehicleLookup,
+            session.clientForm.plate.trim(),
+          ).toUpperCase(),
+        },
       },
     };
   };
