@@ -32,8 +32,13 @@ const FUZZ_SEED = 490_2026;
 /**
  * Operations sent over real HTTP: a Server-Sent Events stream does not end, so `app.inject` would
  * wait for ever; its head (status, content type, first bytes) is checked and the connection dropped.
+ * A stream documents `text/event-stream`; an `/events` path is taken as one even if it does not.
  */
-const STREAMING_OPERATIONS = new Set(['GET /common/api/v1/services/{id}/events']);
+const isStreaming = (operation: Operation) =>
+  operation.path.endsWith('/events') ||
+  Object.values(operation.spec.responses).some(
+    (response) => response.content?.['text/event-stream'] !== undefined,
+  );
 
 /**
  * Operations in the document that are not fuzzed, with the reason. /docs and the PWA's static files
@@ -96,7 +101,7 @@ describe('OpenAPI fuzz: every documented operation', () => {
         // decide what the next one can reach.
         const credentials = await freshCredentials(t.app, accountId, driverId);
         const source = knownValueSource(seeded, credentials);
-        const streaming = STREAMING_OPERATIONS.has(nameOf(operation));
+        const streaming = isStreaming(operation);
         const statuses = new Map<number, number>();
         await fc.assert(
           fc.asyncProperty(requestArbitrary(operation, source, credentials), async (request) => {

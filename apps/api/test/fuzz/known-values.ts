@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import type { DatabaseHandle } from '../../src/db/client.ts';
 import { accounts, campaigns, drivers, geotextRooms, serviceTypes } from '../../src/db/schema.ts';
 import { issueDriverToken } from '../../src/services/driver-app.ts';
@@ -46,6 +47,8 @@ export interface FuzzCredentials {
   otherServiceBearer: string;
   /** `Bearer <token>` of a real driver (the driver-app calls). */
   driverBearer: string;
+  /** `Bearer <link token>` of `serviceId`'s shared tracking link (the /shared calls). */
+  shareBearer: string;
 }
 
 /** Two fresh services of `accountId` (the fuzzed one and another) and a driver token. */
@@ -59,9 +62,17 @@ export async function freshCredentials(
     createService(app, accountId),
     issueDriverToken(app.repositories, driverId),
   ]);
+  const share = await app.inject({
+    method: 'POST',
+    url: `/common/api/v1/services/${service.serviceId}/share`,
+    headers: { 'x-api-key': app.config.appKey, authorization: `Bearer ${service.token}` },
+  });
+  expect(share.statusCode, share.body).toBe(200);
+  const { shareToken } = share.json<{ shareToken: string }>();
   return {
     appKey: app.config.appKey,
     serviceId: service.serviceId,
+    shareBearer: `Bearer ${shareToken}`,
     serviceBearer: `Bearer ${service.token}`,
     otherServiceBearer: `Bearer ${other.token}`,
     driverBearer: `Bearer ${driverToken}`,
@@ -92,7 +103,9 @@ export function knownValueSource(seeded: SeededValues, credentials: FuzzCredenti
     situation: seeded.serviceTypes,
     // The SSE stream takes its credentials in the query (EventSource cannot send headers).
     key: [credentials.appKey],
-    token: [credentials.serviceBearer.slice('Bearer '.length)],
+    token: [credentials.serviceBearer, credentials.shareBearer].map((bearer) =>
+      bearer.slice('Bearer '.length),
+    ),
   };
   return {
     knownValues: (name: string, schema: JsonSchema) =>

@@ -128,6 +128,10 @@ export const sharedEventsRoutes: FastifyPluginCallbackZod = (app, _options, done
             .optional(),
         }),
         response: {
+          200: {
+            description: 'The event stream',
+            content: { 'text/event-stream': { schema: z.string() } },
+          },
           ...APP_KEY_ERROR_RESPONSES,
           401: ApiErrorSchema.describe('Missing or wrong `x-api-key`, or no link token'),
           403: ApiErrorSchema.describe('The link token does not open that service'),
