@@ -4,7 +4,7 @@ import type { Config } from '../config/env.ts';
 // where the policy is written (docs/decisions/473). A feature that loads something from another
 // origin adds its origins here, in its own block, and nowhere else.
 
-/** Directive name → its sources, in @fastify/helmet's camel-case form. */
+/** Directive name → its sources, in helmet's camel-case form. */
 export type CspDirectives = Record<string, string[]>;
 
 /** Stripe Elements (PWA, when the server charges through Stripe; decision 431). */
