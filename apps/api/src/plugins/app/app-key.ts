@@ -11,6 +11,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** onRequest hook: 401 unless the request carries the app key in `x-api-key`. */
     requireAppKey: onRequestAsyncHookHandler;
+    /**
+     * The same for event streams, which EventSource opens without headers: `?key=` stands in for
+     * the header (decision 222).
+     */
+    requireStreamAppKey: onRequestAsyncHookHandler;
   }
 }
 
@@ -27,11 +32,17 @@ function appKeyPlugin(app: FastifyInstance): void {
     // Compare digests so the comparison takes the same time whatever the length of the input.
     return timingSafeEqual(digest(given), expected) ? undefined : `Unknown ${APP_KEY_HEADER}`;
   };
-  const requireAppKey = (request: FastifyRequest): Promise<void> => {
-    const message = problem(request.headers[APP_KEY_HEADER]);
+  const check = (given: unknown): Promise<void> => {
+    const message = problem(given);
     return message ? Promise.reject(new AppError('UNAUTHORIZED', message)) : Promise.resolve();
   };
-  app.decorate('requireAppKey', requireAppKey);
+  app.decorate('requireAppKey', (request: FastifyRequest) =>
+    check(request.headers[APP_KEY_HEADER]),
+  );
+  app.decorate('requireStreamAppKey', (request: FastifyRequest) => {
+    const { key } = request.query as { key?: unknown };
+    return check(request.headers[APP_KEY_HEADER] ?? key);
+  });
 }
 
 export default fp(appKeyPlugin, { name: 'app-key' });

@@ -8,7 +8,6 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { singleFlight } from '../../../../../lib/single-flight.ts';
-import { APP_KEY_HEADER } from '../../../../../plugins/app/app-key.ts';
 import { APP_KEY_ERROR_RESPONSES, APP_KEY_SECURITY } from '../../../../../lib/route-schemas.ts';
 import { AppError } from '../../../../../lib/errors.ts';
 import { authorizeService } from '../../../../../services/service-tokens.ts';
@@ -86,17 +85,8 @@ const serviceEventsRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
           503: ApiErrorSchema.describe('The database cannot be listened to: poll the service'),
         },
       },
-      onRequest: [
-        (request) => {
-          // Decision 222: `?key=` stands in for the header on this route only.
-          const { key } = request.query as { key?: unknown };
-          if (request.headers[APP_KEY_HEADER] === undefined && typeof key === 'string') {
-            request.headers[APP_KEY_HEADER] = key;
-          }
-          return Promise.resolve();
-        },
-        app.requireAppKey,
-      ],
+      // Decision 222: `?key=` stands in for the header on this route only.
+      onRequest: app.requireStreamAppKey,
     },
     async (request, reply) => {
       const { id } = request.params;

@@ -8,7 +8,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { APP_KEY_ERROR_RESPONSES, APP_KEY_SECURITY } from '../../../../../lib/route-schemas.ts';
-import { APP_KEY_HEADER } from '../../../../../plugins/app/app-key.ts';
 import {
   authorizeShareLink,
   mintShareLink,
@@ -139,16 +138,7 @@ export const sharedEventsRoutes: FastifyPluginCallbackZod = (app, _options, done
           503: ApiErrorSchema.describe('Live updates are unavailable: poll `/{id}/shared`'),
         },
       },
-      onRequest: [
-        (request) => {
-          const { key } = request.query as { key?: unknown };
-          if (request.headers[APP_KEY_HEADER] === undefined && typeof key === 'string') {
-            request.headers[APP_KEY_HEADER] = key;
-          }
-          return Promise.resolve();
-        },
-        app.requireAppKey,
-      ],
+      onRequest: app.requireStreamAppKey,
     },
     async (request, reply) => {
       const { id } = request.params;
