@@ -73,9 +73,12 @@ export function createMessagesRepository(db: Db): MessagesRepository {
 
   return {
     enqueueOnce: async (message) => {
+      // Due from this process's clock, the one the dispatcher claims with: the database's own
+      // now() carries microseconds, so a row queued and claimed within one millisecond would not
+      // yet be due, and would wait for the next periodic pass.
       const inserted = await db
         .insert(messages)
-        .values(message)
+        .values({ ...message, nextAttemptAt: message.nextAttemptAt ?? new Date() })
         .onConflictDoNothing({ target: messages.id })
         .returning({ id: messages.id });
       if (inserted.length === 0) return false;

@@ -30,10 +30,20 @@ function describe(error: NodemailerError): string {
   return `SMTP ${error.code ?? 'error'}${error.command ? ` at ${error.command}` : ''}: ${reply}`;
 }
 
-/** SMTP 5xx is final; a silent server after the connection is up is unknown; the rest is retried. */
+/** Commands before DATA: a server that falls silent at one of them never got the message. */
+const BEFORE_THE_MESSAGE = /^(CONN|EHLO|HELO|LHLO|STARTTLS|AUTH\b.*|MAIL FROM|RCPT TO)$/i;
+
+/**
+ * SMTP 5xx is final; a server that falls silent once the message may be on its way (DATA or later)
+ * leaves the outcome unknown, so it is not resent; the rest, silence before DATA included, is retried.
+ */
 function outcomeOf(error: NodemailerError): SendOutcome {
   if (error.permanent === true) return { kind: 'failed', error: describe(error) };
-  if (error.code === 'ETIMEDOUT' && error.timeoutType === 'SOCKET_TIMEOUT') {
+  const silentWithTheMessage =
+    error.code === 'ETIMEDOUT' &&
+    error.timeoutType === 'SOCKET_TIMEOUT' &&
+    !BEFORE_THE_MESSAGE.test(error.command ?? '');
+  if (silentWithTheMessage) {
     return { kind: 'failed', error: `${describe(error)} (outcome unknown, not resent)` };
   }
   return { kind: 'retry', error: describe(error) };
