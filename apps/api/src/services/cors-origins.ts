@@ -13,23 +13,16 @@ function isLoopbackName(host: string): boolean {
   return host === 'localhost' || host.endsWith('.localhost');
 }
 
-export interface CorsContext {
-  /** `https://api.example` as the request reached us (X-Forwarded-* when TRUST_PROXY). */
-  ownOrigin: string;
-  /** CORS_ORIGINS. */
-  extraOrigins: readonly string[];
-}
-
 /**
- * True when a browser page of `origin` may read our answers: the app's own origin, a brand host
+ * True when a browser page of `origin` may read our answers: a brand host
  * (https, or http for a `.localhost` demo host; any port), or an origin named in CORS_ORIGINS.
  * Anything else gets no Access-Control-Allow-Origin.
  */
-export function isAllowedOrigin(origin: string, { ownOrigin, extraOrigins }: CorsContext): boolean {
+export function isAllowedOrigin(origin: string, extraOrigins: readonly string[]): boolean {
   if (!URL.canParse(origin)) return false;
   const url = new URL(origin);
   if (url.origin !== origin.replace(/\/$/, '')) return false;
-  if (url.origin === ownOrigin || extraOrigins.includes(url.origin)) return true;
+  if (extraOrigins.includes(url.origin)) return true;
   const host = normalizeHost(url.hostname);
   if (!BRAND_HOSTS.has(host)) return false;
   return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackName(host));

@@ -17,26 +17,19 @@ const ALLOWED_HEADERS = [
 
 async function corsPlugin(app: FastifyInstance): Promise<void> {
   const extraOrigins = app.config.security.corsOrigins;
+  // Options fixed at start; only the origin is decided per request. Same-origin calls (the PWA on
+  // a brand host, partner webviews opening our origin) need no CORS headers at all.
   await app.register(cors, {
-    delegator: (request, callback) => {
-      const origin = request.headers.origin;
-      const allowed =
-        typeof origin === 'string' &&
-        isAllowedOrigin(origin, {
-          ownOrigin: `${request.protocol}://${request.host}`,
-          extraOrigins,
-        });
-      callback(null, {
-        origin: allowed ? origin : false,
-        methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-        allowedHeaders: ALLOWED_HEADERS,
-        exposedHeaders: ['x-request-id', 'retry-after', 'etag'],
-        credentials: false,
-        maxAge: 600,
-        // A preflight from a foreign origin still answers 204, only without allow headers.
-        strictPreflight: false,
-      });
+    origin: (origin, callback) => {
+      callback(null, typeof origin === 'string' && isAllowedOrigin(origin, extraOrigins));
     },
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: ALLOWED_HEADERS,
+    exposedHeaders: ['x-request-id', 'retry-after', 'etag'],
+    credentials: false,
+    maxAge: 600,
+    // A preflight from a foreign origin still answers 204, only without allow headers.
+    strictPreflight: false,
   });
 }
 
