@@ -63,11 +63,17 @@ describe('security headers', () => {
     ]);
   });
 
-  it('API answers carry the same headers, errors included', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/common/services/types/all' });
-    expect(res.statusCode).toBe(401);
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  it('JSON API answers carry the short OWASP REST set, errors included: a policy that allows nothing', async () => {
+    for (const url of ['/common/services/types/all', '/autodispatch/api/suggestions']) {
+      const res = await t.app.inject({ method: url.startsWith('/common') ? 'GET' : 'POST', url });
+      expect(res.statusCode).toBe(401);
+      expect(res.headers['content-security-policy']).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['x-powered-by']).toBeUndefined();
+    }
   });
 
   it('/docs (Swagger UI writes a <style> element) alone allows inline styles; scripts stay self', async () => {

@@ -7,13 +7,22 @@ import {
   serializeCsp,
 } from '../../services/content-security-policy.ts';
 
-// Issue 4 "security headers including a Content-Security-Policy" (docs/decisions/473): one set of
-// headers on every response, the API's JSON as well as the PWA's pages and files. The helmet
-// middleware is built once here (@fastify/helmet builds it again on every request: a measurable
-// share of the hot read, decision 480).
+// Issue 4 "security headers including a Content-Security-Policy" (docs/decisions/473): the PWA's
+// pages and files get helmet's full set with the PWA's policy; the JSON APIs get the short set of
+// the OWASP REST Security Cheat Sheet, whose policy allows nothing (a JSON answer loads nothing).
+// Both are built once here (@fastify/helmet builds the middleware again on every request).
 
 /** One year, with subdomains: sent only on https requests (TRUST_PROXY reads X-Forwarded-Proto). */
 const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
+
+/** The JSON APIs: the common API and the auto-dispatch service (ARCHITECTURE decision 1). */
+const JSON_API_PREFIXES = ['/common/', '/autodispatch/'];
+
+const JSON_API_HEADERS: [string, string][] = [
+  ['content-security-policy', "default-src 'none'; frame-ancestors 'none'"],
+  ['x-content-type-options', 'nosniff'],
+  ['x-frame-options', 'DENY'],
+];
 
 function helmetPlugin(app: FastifyInstance): void {
   const setHeaders = helmet({
@@ -32,10 +41,14 @@ function helmetPlugin(app: FastifyInstance): void {
   const docsPolicy = serializeCsp(docsContentSecurityPolicy(app.config));
   // On the raw response, so hijacked replies (event streams) carry the headers too.
   app.addHook('onRequest', (request, reply, done) => {
+    if (request.protocol === 'https') reply.raw.setHeader('strict-transport-security', HSTS_VALUE);
+    reply.raw.removeHeader('x-powered-by');
+    if (JSON_API_PREFIXES.some((prefix) => request.url.startsWith(prefix))) {
+      for (const [name, value] of JSON_API_HEADERS) reply.raw.setHeader(name, value);
+      done();
+      return;
+    }
     setHeaders(request.raw, reply.raw, (error) => {
-      if (request.protocol === 'https') {
-        reply.raw.setHeader('strict-transport-security', HSTS_VALUE);
-      }
       // The /docs routes come from a plugin registered before this one: matched by path here.
       const path = request.url.split('?')[0] ?? '';
       if (path === '/docs' || path.startsWith('/docs/')) {
