@@ -7,12 +7,10 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { singleFlight } from '../../../../../lib/single-flight.ts';
 import { APP_KEY_ERROR_RESPONSES, APP_KEY_SECURITY } from '../../../../../lib/route-schemas.ts';
-import { AppError } from '../../../../../lib/errors.ts';
 import { authorizeService } from '../../../../../services/service-tokens.ts';
 import { updateSituationLocation } from '../../../../../services/service-updates.ts';
-import { openServiceEventStream } from './event-stream.ts';
+import { createEventStreamReply, streamAuthorization } from './stream-reply.ts';
 
 // ARCHITECTURE decision 3 / issue 3 "Live updates": GET /common/api/v1/services/{id}/events.
 // EventSource cannot send headers, so the app key and the service token may come in the query
@@ -35,12 +33,7 @@ function redactedRequest(request: FastifyRequest) {
 }
 
 const serviceEventsRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
-  // The streams of one service wake together and read the same events once (decision 481).
-  const listEventsAfter = singleFlight(
-    (serviceId: string, afterSeq: number, limit: number) => `${serviceId}:${afterSeq}:${limit}`,
-    (serviceId: string, afterSeq: number, limit: number) =>
-      app.repositories.serviceEvents.listAfter(serviceId, afterSeq, limit),
-  );
+  const replyWithStream = createEventStreamReply(app);
 
   app.get(
     '/:id/events',
@@ -91,25 +84,10 @@ const serviceEventsRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     async (request, reply) => {
       const { id } = request.params;
       const { token, lastEventId } = request.query;
-      const authorization =
-        request.headers.authorization ?? (token === undefined ? undefined : `Bearer ${token}`);
-      await authorizeService(app.repositories, authorization, id);
-      try {
-        await app.serviceEventsBus.ready();
-      } catch (error) {
-        request.log.error({ err: error }, 'LISTEN failed');
-        throw new AppError('UNAVAILABLE', 'Live updates are unavailable; poll instead');
-      }
-
-      reply.hijack();
-      openServiceEventStream({
+      await authorizeService(app.repositories, streamAuthorization(request, token), id);
+      await replyWithStream(request, reply, {
         serviceId: id,
         afterSeq: request.headers['last-event-id'] ?? lastEventId ?? 0,
-        listAfter: listEventsAfter,
-        bus: app.serviceEventsBus,
-        raw: reply.raw,
-        headers: { 'x-request-id': request.id },
-        log: request.log,
       });
     },
   );

@@ -14,9 +14,8 @@ import {
   readSharedService,
   redactServiceEvent,
 } from '../../../../../services/share-links.ts';
-import { openServiceEventStream } from './event-stream.ts';
+import { createEventStreamReply, streamAuthorization } from './stream-reply.ts';
 import { SHARED_LINK_HEADERS } from '../../../../../services/web-shell.ts';
-import { AppError } from '../../../../../lib/errors.ts';
 
 // ARCHITECTURE decision 9 "Shared tracking links carry their own expiring token and get a
 // redacted view"; issue 4 "Referrer-Policy: no-referrer, noindex". Docs/decisions/474.
@@ -101,6 +100,7 @@ function pathOnly(request: FastifyRequest) {
  * no headers, so `key` and `token` may come in the query, as on the service's own stream.
  */
 export const sharedEventsRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
+  const replyWithStream = createEventStreamReply(app);
   app.get(
     '/:id/shared/events',
     {
@@ -142,31 +142,16 @@ export const sharedEventsRoutes: FastifyPluginCallbackZod = (app, _options, done
     },
     async (request, reply) => {
       const { id } = request.params;
-      const { token } = request.query;
-      const authorization =
-        request.headers.authorization ?? (token === undefined ? undefined : `Bearer ${token}`);
-      await authorizeShareLink(app.repositories, authorization, id);
-      try {
-        await app.serviceEventsBus.ready();
-      } catch (error) {
-        request.log.error({ err: error }, 'LISTEN failed');
-        throw new AppError('UNAVAILABLE', 'Live updates are unavailable; poll instead');
-      }
-      reply.hijack();
-      openServiceEventStream({
+      await authorizeShareLink(
+        app.repositories,
+        streamAuthorization(request, request.query.token),
+        id,
+      );
+      await replyWithStream(request, reply, {
         serviceId: id,
         afterSeq: request.headers['last-event-id'] ?? 0,
-        listAfter: async (serviceId, afterSeq, limit) =>
-          (await app.repositories.serviceEvents.listAfter(serviceId, afterSeq, limit)).map(
-            redactServiceEvent,
-          ),
-        bus: app.serviceEventsBus,
-        raw: reply.raw,
-        headers: {
-          'x-request-id': request.id,
-          ...SHARED_LINK_HEADERS,
-        },
-        log: request.log,
+        headers: SHARED_LINK_HEADERS,
+        redact: redactServiceEvent,
       });
     },
   );
