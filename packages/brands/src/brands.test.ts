@@ -17,6 +17,7 @@ import {
   DEFAULT_BRAND_SLUG,
   getBrand,
   loadBrands,
+  serviceCentersOf,
   THEME_TEXT_PAIRS,
   WCAG_AA_TEXT_CONTRAST,
 } from './index.ts';
@@ -60,7 +61,7 @@ describe('catalog shape', () => {
     expect(new Set(hosts).size).toBe(hosts.length);
   });
 
-  it('issue 2: "Seed at least 20 brands across the five countries"', () => {
+  it('holds at least 20 brands across the five countries', () => {
     expect(BRANDS.length).toBeGreaterThanOrEqual(20);
   });
 
@@ -82,7 +83,7 @@ describe('catalog shape', () => {
     'acura',
     'mazda',
     'otium',
-  ])('issue 2 "every brand the spec names": %s is in the catalog', (slug) => {
+  ])('every brand SPEC names is in the catalog: %s', (slug) => {
     expect(getBrand(slug)?.slug).toBe(slug);
   });
 
@@ -177,6 +178,23 @@ describe.each(brandRows)('brand %s', (_slug, b) => {
 
   it('SPEC 6 "Corporate: honda, acura, mazda (by host)": a corporate brand is reachable by a host', () => {
     if (b.corporate) expect(b.hosts.length).toBeGreaterThan(0);
+  });
+});
+
+describe('service centres of the corporate brands (SPEC 2 "/corporate/centers")', () => {
+  it.each(['honda', 'acura', 'mazda'])('%s lists centres in its own branches', (slug) => {
+    const centers = serviceCentersOf(brand(slug));
+    expect(centers.length).toBeGreaterThan(1);
+    for (const center of centers) expect(brand(slug).branches).toContain(center.branch);
+  });
+
+  it('marks every demo centre as fictional and uses 555 phone numbers', () => {
+    for (const b of BRANDS) {
+      for (const center of serviceCentersOf(b)) {
+        expect(center.name).toContain('(demo)');
+        expect(center.phone).toMatch(/555/);
+      }
+    }
   });
 });
 

@@ -2,7 +2,13 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { assetProblems, BRANDS_DIR, BrandCatalogError, loadBrands } from './catalog.ts';
+import {
+  assetProblems,
+  BRANDS_DIR,
+  BrandCatalogError,
+  loadBrandCatalog,
+  loadBrands,
+} from './catalog.ts';
 
 // The loader is tested on throw-away copies of a real brand folder, broken one way per case.
 const made: string[] = [];
@@ -43,14 +49,14 @@ describe('loadBrands', () => {
 
   it.each([
     [
-      'a missing asset file (issue 2: "A test fails when a brand misses an asset")',
+      'a missing asset file',
       (dir: string) => {
         rmSync(path.join(dir, 'connect', 'icon.svg'));
       },
       "brand folder 'connect': assets.icon: file 'icon.svg' not found",
     ],
     [
-      'text/background below WCAG AA (issue 2: "or its text/background colours are below WCAG AA")',
+      'text/background colours below WCAG AA',
       (dir: string) => {
         editBrand(dir, 'connect', (brand) => {
           brand.theme = { ...(brand.theme as object), text: '#9ca3af' };
@@ -151,6 +157,72 @@ describe('loadBrands', () => {
 
   it('throws on an empty catalog', () => {
     expect(loadProblems(catalogWith())).toEqual(['no brand folders found']);
+  });
+});
+
+describe('service centres (centers.json)', () => {
+  function editCenters(dir: string, slug: string, edit: (file: { centers: unknown[] }) => void) {
+    const file = path.join(dir, slug, 'centers.json');
+    const centers = JSON.parse(readFileSync(file, 'utf8')) as { centers: unknown[] };
+    edit(centers);
+    writeFileSync(file, JSON.stringify(centers));
+  }
+  const firstCenter = (file: { centers: unknown[] }) => file.centers[0] as Record<string, unknown>;
+
+  it("loads a brand's centres, and none for a brand without the file", () => {
+    const { centers } = loadBrandCatalog(catalogWith('honda', 'connect'));
+    expect(centers.get('honda')?.length).toBeGreaterThan(0);
+    expect(centers.get('connect')).toEqual([]);
+  });
+
+  it.each([
+    [
+      'broken JSON',
+      (dir: string) => {
+        writeFileSync(path.join(dir, 'honda', 'centers.json'), '{ "centers": [');
+      },
+      "brand folder 'honda': centers.json is not valid JSON",
+    ],
+    [
+      'a centre without a phone',
+      (dir: string) => {
+        editCenters(dir, 'honda', (file) => {
+          delete firstCenter(file).phone;
+        });
+      },
+      "brand folder 'honda': centers.json: field 'centers.0.phone'",
+    ],
+    [
+      'hours that close before they open',
+      (dir: string) => {
+        editCenters(dir, 'honda', (file) => {
+          firstCenter(file).hours = [{ days: ['mon'], opens: '18:00', closes: '08:00' }];
+        });
+      },
+      "brand folder 'honda': centers.json: field 'centers.0.hours.0.closes': opens must be before closes",
+    ],
+    [
+      'a centre in a branch the brand does not serve',
+      (dir: string) => {
+        editCenters(dir, 'honda', (file) => {
+          firstCenter(file).branch = 'MX';
+        });
+      },
+      "brand folder 'honda': centers.json: field 'centers.0.branch': 'MX' is not a branch of the brand",
+    ],
+    [
+      'a misspelt field',
+      (dir: string) => {
+        editCenters(dir, 'honda', (file) => {
+          firstCenter(file).openingHours = [];
+        });
+      },
+      "brand folder 'honda': centers.json: field 'centers.0.openingHours': unknown field",
+    ],
+  ])('throws on %s, naming folder and field', (_case, breakIt, expected) => {
+    const dir = catalogWith('honda');
+    breakIt(dir);
+    expect(loadProblems(dir).join('\n')).toContain(expected);
   });
 });
 

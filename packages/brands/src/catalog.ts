@@ -1,13 +1,20 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BrandSchema, type Brand } from '@auxilio/domain';
+import {
+  BrandSchema,
+  ServiceCentersFileSchema,
+  type Brand,
+  type ServiceCenter,
+} from '@auxilio/domain';
 import { themeContrastProblems, WCAG_AA_TEXT_CONTRAST } from './contrast.ts';
 
 /** Absolute path of the folder that holds one sub-folder per brand. */
 export const BRANDS_DIR = path.resolve(fileURLToPath(new URL('../brands', import.meta.url)));
 
 export const BRAND_FILE = 'brand.json';
+/** Optional: a corporate brand's service centres (SPEC 2 "/corporate/centers", decision 621). */
+export const CENTERS_FILE = 'centers.json';
 export const BRAND_ASSETS = ['logo', 'icon', 'favicon'] as const;
 export type BrandAsset = (typeof BRAND_ASSETS)[number];
 
@@ -59,42 +66,102 @@ function unknownFields(raw: unknown, parsed: unknown, at: string[] = []): string
   );
 }
 
+/**
+ * The brand's service centres from its optional `centers.json` (none when the file is absent), with
+ * the problems of the file: invalid JSON, a schema error, a centre in a branch the brand does not
+ * serve.
+ */
+function readCenters(
+  folder: string,
+  brand: Pick<Brand, 'branches'>,
+): { centers: ServiceCenter[]; problems: string[] } {
+  const file = path.join(folder, CENTERS_FILE);
+  if (!existsSync(file)) return { centers: [], problems: [] };
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    return { centers: [], problems: [`${CENTERS_FILE} is not valid JSON (${String(error)})`] };
+  }
+  const parsed = ServiceCentersFileSchema.safeParse(raw);
+  if (!parsed.success) {
+    return {
+      centers: [],
+      problems: parsed.error.issues.map(
+        (issue) => `${CENTERS_FILE}: field '${issue.path.join('.') || '(root)'}': ${issue.message}`,
+      ),
+    };
+  }
+  const { centers } = parsed.data;
+  const problems = [
+    ...unknownFields(raw, parsed.data).map(
+      (field) => `${CENTERS_FILE}: field '${field}': unknown field`,
+    ),
+    ...centers.flatMap((center, i) =>
+      brand.branches.includes(center.branch)
+        ? []
+        : [
+            `${CENTERS_FILE}: field 'centers.${i}.branch': '${center.branch}' is not a branch of the brand`,
+          ],
+    ),
+  ];
+  return { centers, problems };
+}
+
+interface CheckedFolder {
+  brand?: Brand;
+  centers: ServiceCenter[];
+  problems: string[];
+}
+
 /** Problems with one brand folder, each prefixed with the folder name; the parsed brand when valid. */
-function checkBrandFolder(dir: string, folderName: string): { brand?: Brand; problems: string[] } {
+function checkBrandFolder(dir: string, folderName: string): CheckedFolder {
   const folder = path.join(dir, folderName);
   const where = `brand folder '${folderName}'`;
   const file = path.join(folder, BRAND_FILE);
-  if (!existsSync(file)) return { problems: [`${where}: ${BRAND_FILE} is missing`] };
+  if (!existsSync(file)) return { centers: [], problems: [`${where}: ${BRAND_FILE} is missing`] };
 
   let raw: unknown;
   try {
     raw = JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
-    return { problems: [`${where}: ${BRAND_FILE} is not valid JSON (${String(error)})`] };
+    return {
+      centers: [],
+      problems: [`${where}: ${BRAND_FILE} is not valid JSON (${String(error)})`],
+    };
   }
 
   const parsed = BrandSchema.safeParse(raw);
   if (!parsed.success) {
     return {
+      centers: [],
       problems: parsed.error.issues.map(
         (issue) => `${where}: field '${issue.path.join('.') || '(root)'}': ${issue.message}`,
       ),
     };
   }
   const brand = parsed.data;
+  const centers = readCenters(folder, brand);
   const problems = [
     ...unknownFields(raw, brand).map((field) => `field '${field}': unknown field`),
     ...(brand.slug === folderName
       ? []
       : [`field 'slug': '${brand.slug}' must equal the folder name '${folderName}'`]),
     ...assetProblems(brand, folder),
-    // ISSUE 2 item 3: text/background colours below WCAG AA fail the catalog.
+    // Text/background colours below WCAG AA would be unreadable on a phone in sunlight: refused.
     ...themeContrastProblems(brand.theme).map(
       ({ pair, ratio }) =>
         `fields '${pair}': contrast ${ratio.toFixed(2)} is below WCAG AA ${WCAG_AA_TEXT_CONTRAST}`,
     ),
+    ...centers.problems,
   ].map((problem) => `${where}: ${problem}`);
-  return { brand, problems };
+  return { brand, centers: centers.centers, problems };
+}
+
+/** The catalog: its brands sorted by slug, and the service centres of each brand (by slug). */
+export interface BrandCatalog {
+  brands: Brand[];
+  centers: ReadonlyMap<string, readonly ServiceCenter[]>;
 }
 
 /**
@@ -103,17 +170,26 @@ function checkBrandFolder(dir: string, folderName: string): { brand?: Brand; pro
  * the folder name, missing asset files, text colours below WCAG AA, a host claimed by two brands.
  */
 export function loadBrands(dir: string = BRANDS_DIR): Brand[] {
+  return loadBrandCatalog(dir).brands;
+}
+
+/** `loadBrands` with the service centres of each brand (`centers.json`), checked the same way. */
+export function loadBrandCatalog(dir: string = BRANDS_DIR): BrandCatalog {
   const folders = readdirSync(dir, { withFileTypes: true })
     // Hidden folders (editor or OS metadata) are not brands.
     .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
     .map((entry) => entry.name)
     .sort();
   const brands: Brand[] = [];
+  const centers = new Map<string, readonly ServiceCenter[]>();
   const problems: string[] = [];
   for (const folderName of folders) {
     const result = checkBrandFolder(dir, folderName);
     problems.push(...result.problems);
-    if (result.brand) brands.push(result.brand);
+    if (result.brand) {
+      brands.push(result.brand);
+      centers.set(result.brand.slug, result.centers);
+    }
   }
 
   // SPEC 2 "The host name can decide brand": one host must lead to exactly one brand.
@@ -132,5 +208,5 @@ export function loadBrands(dir: string = BRANDS_DIR): Brand[] {
 
   if (folders.length === 0) problems.push('no brand folders found');
   if (problems.length > 0) throw new BrandCatalogError(problems, dir);
-  return brands;
+  return { brands, centers };
 }

@@ -1,20 +1,12 @@
-import type { BrandTheme } from '@auxilio/domain';
+import { expandHexColor, type BrandTheme } from '@auxilio/domain';
 
 /** WCAG 2.x AA minimum contrast ratio for normal-size text. */
 export const WCAG_AA_TEXT_CONTRAST = 4.5;
 
 /** Parses `#rgb` or `#rrggbb` (SPEC 5: "Colour hex values may have 3 digits") into 0-255 channels. */
 export function parseHexColor(hex: string): [number, number, number] {
-  const match = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(hex.trim());
-  const digits = match?.[1];
-  if (digits === undefined) throw new Error(`Not a 3- or 6-digit hex colour: '${hex}'`);
-  const full =
-    digits.length === 3
-      ? digits
-          .split('')
-          .map((d) => d + d)
-          .join('')
-      : digits;
+  // The domain's one rule (SPEC 5): '#rgb' or '#rrggbb'; anything else throws.
+  const full = expandHexColor(hex).slice(1);
   return [0, 2, 4].map((i) => Number.parseInt(full.slice(i, i + 2), 16)) as [
     number,
     number,

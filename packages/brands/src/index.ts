@@ -1,15 +1,18 @@
 import path from 'node:path';
-import type { Brand } from '@auxilio/domain';
-import { BRANDS_DIR, loadBrands, type BrandAsset } from './catalog.ts';
+import type { Brand, ServiceCenter } from '@auxilio/domain';
+import { BRANDS_DIR, loadBrandCatalog, type BrandAsset } from './catalog.ts';
 
 export {
   BRANDS_DIR,
   BRAND_ASSETS,
   BRAND_FILE,
+  CENTERS_FILE,
   BrandCatalogError,
   assetProblems,
+  loadBrandCatalog,
   loadBrands,
   type BrandAsset,
+  type BrandCatalog,
 } from './catalog.ts';
 export {
   THEME_TEXT_PAIRS,
@@ -36,7 +39,12 @@ function deepFreeze<T>(value: T): T {
  * Every brand of the catalog, read and validated once when this module loads. Frozen: the objects
  * are shared by every request, so a caller that changes one would change it for everybody.
  */
-export const BRANDS: readonly Brand[] = deepFreeze(loadBrands());
+const CATALOG = loadBrandCatalog();
+export const BRANDS: readonly Brand[] = deepFreeze(CATALOG.brands);
+// Private map; each list is frozen for the same reason as the brands.
+const CENTERS = new Map(
+  [...CATALOG.centers].map(([slug, centers]) => [slug, deepFreeze([...centers])] as const),
+);
 
 const bySlug = new Map(BRANDS.map((brand) => [brand.slug, brand]));
 const byHost = new Map(
@@ -92,6 +100,11 @@ export function resolveBrand(hints: BrandHints): Brand {
     brandForHost(hints.host) ??
     DEFAULT_BRAND
   );
+}
+
+/** SPEC 2 "/corporate/centers": the brand's service centres (empty when it lists none). */
+export function serviceCentersOf(brand: Pick<Brand, 'slug'>): readonly ServiceCenter[] {
+  return CENTERS.get(brand.slug) ?? [];
 }
 
 /** Absolute path of one of a catalog brand's SVG assets. */

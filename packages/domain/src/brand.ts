@@ -1,15 +1,14 @@
 import { z } from 'zod';
-import { BranchSchema, SurveyQuestionTypeSchema, TrackSchema } from './enumerations.ts';
+import { isHexColor } from './hex-color.ts';
+import { BranchSchema, TrackSchema } from './enumerations.ts';
 import { ServiceTypeNameSchema } from './service-types.ts';
-import { SurveyAnswerKeySchema } from './contract/survey.ts';
+import { SurveyQuestionSchema } from './contract/survey.ts';
 
 // SPEC 1, 2, 6, 9: each brand has its own logo, icons, favicon, manifest, colour theme (default font
 // Inter, default primary colour orange), help phone and chat per country. ARCHITECTURE decision 6:
 // every brand rule of the spec is a capability flag here, never `if (brand === 'mmm')`.
 
-export const HexColorSchema = z
-  .string()
-  .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'Expected a 3- or 6-digit hex colour');
+export const HexColorSchema = z.string().refine(isHexColor, 'Expected a 3- or 6-digit hex colour');
 
 /** Default theme: SPEC 1 "default font Inter, default primary colour orange". */
 export const DEFAULT_FONT = 'Inter';
@@ -56,16 +55,6 @@ export const BrandHelpSchema = z.object({
 export const VehicleLookupModeSchema = z.enum(['plate', 'name', 'memberId', 'policyNumber']);
 /** SPEC 5 "Vehicle search term": by name, plate, member id (MMM, multiple-home) or policy number (otium). */
 export type VehicleLookupMode = z.infer<typeof VehicleLookupModeSchema>;
-
-/** One survey question of a brand. SPEC 2 "Survey: questions depend on brand". */
-export const SurveyQuestionSchema = z.object({
-  /** Answer key, SPEC 3 "Survey answers: keyed by question type (coordinator, provider, ...)". */
-  key: SurveyAnswerKeySchema,
-  type: SurveyQuestionTypeSchema,
-  /** Translation key of the question text. */
-  label: z.string().min(1),
-});
-export type SurveyQuestion = z.infer<typeof SurveyQuestionSchema>;
 
 export const SocialLinkSchema = z.object({
   network: z.enum(['facebook', 'instagram', 'x', 'youtube', 'linkedin', 'tiktok']),

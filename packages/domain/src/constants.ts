@@ -28,7 +28,7 @@ export const ACCURACY_THRESHOLD_M = 20;
 /** SPEC 9: "Route deviation 200 m" (metres). */
 export const ROUTE_DEVIATION_M = 200;
 
-/** SPEC 9: "Default tip 3" (currency units, not cents: 3 dollars or colones as shown). */
+/** SPEC 9: "Default tip 3" (dollars, not cents; colones have their own presets, decision 655). */
 export const DEFAULT_TIP = 3;
 /** SPEC 9: "home date default 2 days ahead" (days). */
 export const HOME_DATE_MIN_DAYS_AHEAD = 2;
@@ -109,6 +109,7 @@ export function platformFromUserAgent(userAgent: string, maxTouchPoints = 0): De
   return 'other';
 }
 
+// For the add-to-home-screen banner of /corporate/home (SPEC 2), built with the corporate screens.
 /** Whether to show the install banner (times as Date; the interval is 30 days). */
 export function shouldShowInstallBanner(input: {
   lastPromptAt: Date | null | undefined;
@@ -122,3 +123,9 @@ export function shouldShowInstallBanner(input: {
   if (!input.lastPromptAt) return true;
   return input.now.getTime() - input.lastPromptAt.getTime() > INSTALL_BANNER_INTERVAL_DAYS * DAY_MS;
 }
+
+/**
+ * Most tow passengers a request carries (decision 650): the occupants of the largest common
+ * passenger vehicle (an 8-seat minivan or SUV). SPEC 5 shows no upper bound; the API needs one.
+ */
+export const MAX_TOW_PASSENGERS = 8;

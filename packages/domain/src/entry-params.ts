@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LanguageSchema, TrackSchema, type Language, type Track } from './enumerations.ts';
 import { AccountIdSchema } from './contract/accounts.ts';
+import type { MemberSession } from './contract/sign-in.ts';
 import { ActionTypeSchema, resetAll, type ActionType, type Session } from './session.ts';
 
 // SPEC 2 "Entry query parameters: account, brand, plate, fullName, isFromWebview (true/false), track,
@@ -188,6 +189,34 @@ export function applyMemberEntry(
   };
 }
 
+/** SPEC 2 entry route: "sets a fixed brand" (docs/decisions/612). */
+export const ENTRY_ROUTE_BRAND = 'mmm';
+
+/**
+ * SPEC 2 entry route `/entry`: "Clears all state, sets a fixed brand, stores name and memberId from
+ * the query" (`name`, or `fullName` as on other entries). The other entry parameters that still
+ * mean something after the clear are honoured as on any entry: `account` (an account of the fixed
+ * brand, e.g. the Member or Visitor account of /options), `lang` and `isFromWebview`; `brand` is not
+ * (the brand is fixed). Decision 612.
+ */
+export function applyEntryRoute(session: Session, search: URLSearchParams): Session {
+  const params = parseEntryParams(search);
+  const entered = applyMemberEntry(session, {
+    brand: ENTRY_ROUTE_BRAND,
+    fullName: pick(NameSchema, search.get('name')) ?? params.fullName ?? null,
+    memberId: pick(CodeSchema, search.get('memberId')) ?? null,
+  });
+  return {
+    ...entered,
+    accountId: params.account ?? null,
+    language: params.lang ?? session.language,
+    userExternalParams: {
+      ...entered.userExternalParams,
+      isFromWebview: params.isFromWebview ?? session.userExternalParams.isFromWebview,
+    },
+  };
+}
+
 /**
  * After the member sign-in (SPEC 3 "Sign-in user info: firstname, lastname, cardnumber"): the card
  * number is the member id and the identifier for the contract search.
@@ -195,6 +224,7 @@ export function applyMemberEntry(
 export function applySignInUserInfo(
   session: Session,
   userInfo: { firstname: string; lastname: string; cardnumber: string },
+  memberSession: MemberSession | null = null,
 ): Session {
   const fullName = `${userInfo.firstname} ${userInfo.lastname}`.trim();
   return {
@@ -206,5 +236,6 @@ export function applySignInUserInfo(
       identifier: userInfo.cardnumber,
     },
     clientForm: { ...session.clientForm, fullName, memberId: userInfo.cardnumber },
+    memberSession,
   };
 }

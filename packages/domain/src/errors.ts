@@ -13,7 +13,16 @@ export const ERROR_CODES = [
   'GONE',
   'CONFLICT',
   'PAYMENT_DECLINED',
+  /** Something is due and the request names no payment (decision 434). */
+  'PAYMENT_REQUIRED',
+  /**
+   * The payment the request names does not pay it: unknown to the provider, not completed, another
+   * amount or currency, or already used for something else (decision 434).
+   */
+  'PAYMENT_INVALID',
   'PAYLOAD_TOO_LARGE',
+  /** The client took too long to send its request (decision 500). */
+  'REQUEST_TIMEOUT',
   'RATE_LIMITED',
   'INTERNAL',
   'UNAVAILABLE',
@@ -38,7 +47,10 @@ export const ERROR_HTTP_STATUS: Record<ErrorCode, number> = {
   GONE: 410,
   CONFLICT: 409,
   PAYMENT_DECLINED: 402,
+  PAYMENT_REQUIRED: 402,
+  PAYMENT_INVALID: 409,
   PAYLOAD_TOO_LARGE: 413,
+  REQUEST_TIMEOUT: 408,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   UNAVAILABLE: 503,

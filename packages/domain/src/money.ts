@@ -26,6 +26,7 @@ export const RECEIPT_TAX_RATES: Readonly<Record<Branch, number>> = {
   CO: 0.19,
 };
 
+// No screen of the road journey applies it; kept for the home track's price (decision 116).
 /**
  * The separate "location utilities" tax table of SPEC 9, kept in the spec's own unit: PERCENT
  * (15 = 15 %), not a fraction. SPEC 9: "Puerto Rico 0 (label IVU 11.5%), Costa Rica 15, Panama
@@ -38,11 +39,6 @@ export const LOCATION_UTILITIES_TAX_RATES: Readonly<
   CR: { percent: 15 },
   PA: { percent: 11.5 },
 };
-
-/** Receipt tax rate of a branch as a fraction. */
-export function receiptTaxRate(branch: Branch): number {
-  return RECEIPT_TAX_RATES[branch];
-}
 
 /** Location-utilities tax of a branch in percent, or undefined where the table has no row. */
 export function locationUtilitiesTaxPercent(branch: Branch): number | undefined {
@@ -123,3 +119,34 @@ export function isReceiptTotalShown(input: {
 
 /** SPEC 9: "Service cost in the limit-check payload is fixed at 0" (cents). */
 export const LIMIT_CHECK_SERVICE_COST = 0;
+
+/**
+ * The customer fee of a service before tax, in cents: the account's fee for the situation plus its
+ * management fee (decision 251). The fee total adds tax on it (SPEC 9 "Fee total is the fee plus tax
+ * on the fee", `feeBreakdown`). Undefined when the account has no fee for that situation.
+ */
+export function customerFeeCents(input: {
+  serviceFees: Partial<Record<string, number>>;
+  managementFee: number;
+  situation: string;
+}): number | undefined {
+  const fee = input.serviceFees[input.situation];
+  return fee === undefined ? undefined : fee + input.managementFee;
+}
+
+/**
+ * The price of a service request in cents, before tax (decision 257). SPEC 9: "Fees apply only to
+ * the 'connect' brand or when the legacy receipt preview is on ... for a surplus it uses the surplus
+ * amount". The same rule as the PWA's `buildServiceRequestPayload`, from the server's own numbers.
+ */
+export function servicePriceCents(input: {
+  /** Surplus of the limit check, in cents; 0 or null when none. */
+  surplusCents: number | null;
+  /** `feesApply` for the brand and account. */
+  feesCharged: boolean;
+  /** The customer fee (`customerFeeCents`). */
+  feeCents: number;
+}): number {
+  if (input.surplusCents != null && input.surplusCents > 0) return input.surplusCents;
+  return input.feesCharged ? input.feeCents : 0;
+}

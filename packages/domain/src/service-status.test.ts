@@ -9,6 +9,7 @@ import {
   isFinishedServiceStatus,
   isFinishingTripStatus,
   isNeedingNoDriver,
+  isServicePerformed,
   mergeDriverEta,
   nextTripStatus,
   parseTripStatus,
@@ -257,6 +258,20 @@ describe('finishing and cancelled words', () => {
   ])('%s: %s', (_spec, status, finished, cancelled) => {
     expect(isFinishedServiceStatus(status)).toBe(finished);
     expect(isCancelledServiceStatus(status)).toBe(cancelled);
+  });
+});
+
+describe('isServicePerformed (decision 478: rate and tip only what was performed)', () => {
+  it.each<[ServiceStatus, TripStatus | null, boolean]>([
+    ['Finished', 'FINISHED', true],
+    ['Pending Audit', null, true],
+    ['Active', 'FINISHED', true],
+    ['Active', 'ARRIVED', false],
+    ['Queued', 'NEW', false],
+    ['Void', 'FINISHED', false],
+    ['Cancelled', null, false],
+  ])('%s with trip %s: %s', (status, tripStatus, performed) => {
+    expect(isServicePerformed({ status, tripStatus })).toBe(performed);
   });
 });
 

@@ -192,6 +192,18 @@ export function isFinishedServiceStatus(status: ServiceStatus | null | undefined
   return status === 'Finished' || status === 'Pending Audit';
 }
 
+/**
+ * True once a service was performed: Finished or Pending Audit, or its trip FINISHED (the driver
+ * is done before the back office closes it). Only then can it be rated or tipped (decision 478).
+ */
+export function isServicePerformed(input: {
+  status: ServiceStatus;
+  tripStatus?: TripStatus | null | undefined;
+}): boolean {
+  if (input.status === 'Cancelled' || input.status === 'Void') return false;
+  return isFinishedServiceStatus(input.status) || isFinishingTripStatus(input.tripStatus);
+}
+
 /** True for the legacy words of a cancelled service: Cancelled and Void. */
 export function isCancelledServiceStatus(status: ServiceStatus | null | undefined): boolean {
   // SPEC 4: "Cancelled or Void goes to /cancelled".

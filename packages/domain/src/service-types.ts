@@ -85,6 +85,11 @@ export const SERVICE_TYPES: readonly ServiceType[] = [
   ...HOME_SERVICE_TYPES.map((name) => ({ name, category: 'home' as const })),
 ];
 
+/** The category (track) a service type belongs to in SPEC 1's catalogue. */
+export function categoryOfServiceType(name: ServiceTypeName): ServiceCategory {
+  return (HOME_SERVICE_TYPES as readonly string[]).includes(name) ? 'home' : 'road';
+}
+
 /** SPEC 9 "Tow subtypes: tire, extraction, collision" (plus the breakdown tow of SPEC 1). */
 export const TOW_SERVICE_TYPES = [
   'towBreakdown',

@@ -20,6 +20,7 @@ import type { CustomerContract } from './contract/customer-contracts.ts';
 const ACCOUNT = 'a'.repeat(24);
 const CONTRACT: CustomerContract = {
   _id: 'contract-1',
+  detail: 'full',
   account: ACCOUNT,
   branch: 'PR',
   fullName: 'Ana Rivera',

@@ -27,6 +27,7 @@ import {
   ReferenceAddressSchema,
 } from './contract/locations.ts';
 import { INITIAL_PAYMENT, PaymentSchema } from './contract/payment.ts';
+import { MemberSessionSchema, type MemberSession } from './contract/sign-in.ts';
 
 // SPEC 3 "Session fields" and SPEC 4 "Session: persisted locally". The session is plain data: the web
 // store persists it and calls the pure reset functions below as its actions (CONVENTIONS "State").
@@ -133,6 +134,11 @@ export const SessionSchema = z.object({
   redirectedFromComments: z.boolean(),
   /** SPEC 4 "A first-visit marker per service is stored locally": ids of services already visited. */
   visitedServices: z.array(z.string()),
+  /**
+   * The signed-in member's session for the contract lookups (decision 417); device memory like the
+   * visit markers, so it survives the resets of a request until it expires.
+   */
+  memberSession: MemberSessionSchema.nullable(),
 });
 export type Session = z.infer<typeof SessionSchema>;
 
@@ -174,6 +180,7 @@ export const INITIAL_SESSION: Session = {
   language: null,
   redirectedFromComments: false,
   visitedServices: [],
+  memberSession: null,
 };
 
 /**
@@ -192,7 +199,11 @@ export function restoreSession(stored: unknown): Session {
  * are device memory, not request state, and survive (decision 120).
  */
 export function resetAll(session: Session): Session {
-  return { ...INITIAL_SESSION, visitedServices: session.visitedServices };
+  return {
+    ...INITIAL_SESSION,
+    visitedServices: session.visitedServices,
+    memberSession: session.memberSession,
+  };
 }
 
 /**
@@ -267,4 +278,13 @@ export function isFirstVisit(session: Session, serviceId: string): boolean {
 export function markServiceVisited(session: Session, serviceId: string): Session {
   if (session.visitedServices.includes(serviceId)) return session;
   return { ...session, visitedServices: [...session.visitedServices, serviceId].slice(-50) };
+}
+
+/** The member session's token while it is still valid at `now`, else null (decision 417). */
+export function memberSessionToken(
+  session: Pick<Session, 'memberSession'>,
+  now: Date,
+): string | null {
+  const member: MemberSession | null = session.memberSession;
+  return member && Date.parse(member.expiresAt) > now.getTime() ? member.token : null;
 }

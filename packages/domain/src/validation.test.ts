@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { expandHexColor, isHexColor } from './hex-color.ts';
 import type { VehicleLookupMode } from './brand.ts';
 import type { SurveyQuestionType } from './enumerations.ts';
 import type { ServiceTypeName } from './service-types.ts';
+import { MAX_TOW_PASSENGERS } from './constants.ts';
 import {
   adjustPassengers,
   appendServiceNumberToLink,
@@ -9,10 +11,8 @@ import {
   canConfirmHomeSubService,
   canConfirmLocation,
   digitsOnlyPhone,
-  expandHexColor,
   imageExtensionFromMime,
   isAccurateEnough,
-  isHexColor,
   isNoteSendable,
   isOffRoute,
   isRequestButtonDisabled,
@@ -267,11 +267,15 @@ describe('inputs', () => {
 
   const PASSENGERS =
     'SPEC 5: "Passenger count accepted only if 0 or more; adjusted by one per tap; no upper bound shown."';
+  const BOUND = 'decision 650: at most MAX_TOW_PASSENGERS (8)';
   it.each<[string, number, number, number]>([
     [PASSENGERS, 0, 1, 1],
     [PASSENGERS, 1, -1, 0],
     [PASSENGERS, 0, -1, 0],
-    [PASSENGERS, 12, 1, 13],
+    [`${BOUND}: up to the maximum`, MAX_TOW_PASSENGERS - 1, 1, MAX_TOW_PASSENGERS],
+    [`${BOUND}: never above it`, MAX_TOW_PASSENGERS, 1, MAX_TOW_PASSENGERS],
+    [`${BOUND}: a count above it (an older session) still goes down`, 12, -1, 11],
+    [`${BOUND}: ... and never further up`, 12, 1, 12],
   ])('%s: %i %+i -> %i', (_spec, current, delta, expected) => {
     expect(adjustPassengers(current, delta)).toBe(expected);
   });

@@ -2,6 +2,7 @@ import type { VehicleLookupMode } from './brand.ts';
 import {
   ACCURACY_THRESHOLD_M,
   MAX_SUGGESTED_DRIVERS,
+  MAX_TOW_PASSENGERS,
   ROUTE_DEVIATION_M,
   SURVEY_LIMITS,
 } from './constants.ts';
@@ -97,20 +98,6 @@ export function isValidSurveyValue(type: SurveyQuestionType, value: unknown): bo
   }
 }
 
-const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
-
-/** True for '#rgb' or '#rrggbb' hex colours. SPEC 5: "Colour hex values may have 3 digits." */
-export function isHexColor(value: string): boolean {
-  return HEX_COLOR.test(value);
-}
-
-/** '#rrggbb' lower case of a 3- or 6-digit hex colour; throws on anything else. */
-export function expandHexColor(value: string): string {
-  if (!isHexColor(value)) throw new RangeError(`Not a hex colour: '${value}'`);
-  const digits = value.slice(1).toLowerCase();
-  return digits.length === 3 ? `#${digits.replace(/./g, (c) => c + c)}` : `#${digits}`;
-}
-
 const KNOWN_EXTENSIONS = ['png', 'jpg', 'jpeg', 'mp4'];
 
 /** File extension of an upload's MIME type; known:false tells the caller to log a warning. */
@@ -167,11 +154,16 @@ export function digitsOnlyPhone(phone: string): string {
   return phone.replace(/\D/g, '');
 }
 
-/** Passenger count after a tap of +1 or -1; a change below 0 is refused (count unchanged). */
+/**
+ * Passenger count after a tap of +1 or -1; a change below 0 or above MAX_TOW_PASSENGERS is refused
+ * (count unchanged).
+ */
 export function adjustPassengers(current: number, delta: number): number {
-  // SPEC 5: "Passenger count accepted only if 0 or more; adjusted by one per tap; no upper bound".
+  // SPEC 5: "Passenger count accepted only if 0 or more; adjusted by one per tap; no upper bound
+  // shown" (ours: MAX_TOW_PASSENGERS, decision 650; a count above it may still go down).
   const next = current + delta;
-  return next >= 0 ? next : current;
+  if (next < 0) return current;
+  return next > MAX_TOW_PASSENGERS && delta > 0 ? current : next;
 }
 
 /** True when a position's accuracy radius in metres is 20 m or better. */
@@ -216,6 +208,7 @@ export function canConfirmHomeSubService(selected: string | null | undefined): b
   return Boolean(selected);
 }
 
+// For the request button of the home track's summary (and of confirm-data mode).
 /** True when the request button is disabled. */
 export function isRequestButtonDisabled(input: {
   track: Track;

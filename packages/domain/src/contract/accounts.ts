@@ -25,6 +25,11 @@ export const AccountConfigSchema = z.object({
   legacyReceiptPreview: z.boolean().default(false),
   /** SPEC 2 "/services": help text of the optional Other tile (home track). */
   otherTileHelpText: z.string().nullable().default(null),
+  /**
+   * SPEC 3 "payment methods cash, ...": the account's providers collect cash, so /payment offers it
+   * (decision 665). Absent or false: no cash.
+   */
+  cashPaymentAllowed: z.boolean().optional(),
 });
 export type AccountConfig = z.infer<typeof AccountConfigSchema>;
 
@@ -69,6 +74,12 @@ export type Campaign = z.infer<typeof CampaignSchema>;
  * SPEC 3 Session "integrations (connect-app-service-creation, connect-app-tracking; service creation
  * has disableContractSearch)" and SPEC 4 "the integration's success redirect URL".
  */
+/**
+ * The https origins an integration's success redirect may go to (decision 630): a redirect outside
+ * this list is never followed (flow/success-redirect.ts).
+ */
+const AllowedRedirectOriginsSchema = z.array(z.string().max(200)).max(20).default([]);
+
 export const IntegrationSchema = z.discriminatedUnion('name', [
   z.object({
     name: z.literal('connect-app-service-creation'),
@@ -77,12 +88,16 @@ export const IntegrationSchema = z.discriminatedUnion('name', [
       disableContractSearch: z.boolean().default(false),
       /** SPEC 7 service-requests: "may redirect to a configured success link". */
       successRedirectUrl: z.url().nullable().default(null),
+      allowedRedirectOrigins: AllowedRedirectOriginsSchema,
     }),
   }),
   z.object({
     name: z.literal('connect-app-tracking'),
     enabled: z.boolean(),
-    config: z.object({ successRedirectUrl: z.url().nullable().default(null) }),
+    config: z.object({
+      successRedirectUrl: z.url().nullable().default(null),
+      allowedRedirectOrigins: AllowedRedirectOriginsSchema,
+    }),
   }),
 ]);
 export type Integration = z.infer<typeof IntegrationSchema>;

@@ -5,6 +5,31 @@ import { AccountIdSchema } from './accounts.ts';
 import { SignInRuntimeConfigSchema } from './sign-in.ts';
 
 /**
+ * SPEC 7 "Other calls: ... a tag manager; ... customer analytics and a guide tool ...; an
+ * error-reporting service". Each is off (null) unless the server's environment configures it; the
+ * PWA loads nothing of one that is off (decision 631).
+ */
+export const TelemetryRuntimeConfigSchema = z.object({
+  /** A DSN in Sentry's format (`https://key@host/project`), where the PWA's error events go. */
+  errorReporting: z.object({ dsn: z.url(), environment: z.string() }).nullable(),
+  /** A Google Tag Manager container (`GTM-XXXX`). */
+  tagManager: z.object({ containerId: z.string().regex(/^GTM-[A-Z0-9]+$/) }).nullable(),
+  /** A write key of a Segment-compatible customer analytics source. */
+  analytics: z.object({ writeKey: z.string().regex(/^[\w-]+$/) }).nullable(),
+  /** An API key of the Pendo guide tool. */
+  guide: z.object({ apiKey: z.string().regex(/^[\w-]+$/) }).nullable(),
+});
+export type TelemetryRuntimeConfig = z.infer<typeof TelemetryRuntimeConfigSchema>;
+
+/** Nothing configured: no telemetry at all. */
+export const NO_TELEMETRY: TelemetryRuntimeConfig = {
+  errorReporting: null,
+  tagManager: null,
+  analytics: null,
+  guide: null,
+};
+
+/**
  * `GET /app-config.json?brand=&account=`: what the PWA needs at start, from the server and never from
  * build-time variables (ARCHITECTURE decision 5). The brand is resolved by the server from the
  * `brand` query, the `account` query or the host name, in that order.
@@ -51,7 +76,16 @@ export const RuntimeConfigSchema = z.object({
     provider: z.enum(['sandbox', 'stripe']),
     publishableKey: z.string().nullable(),
   }),
+  /**
+   * ATH Móvil payments (decisions 433, 665): the embedded sandbox, which /payment labels as such and
+   * which approves at once, or ATH Móvil itself (MOBILE_PAYMENT_PROVIDER).
+   */
+  mobilePayments: z
+    .object({ provider: z.enum(['sandbox', 'athmovil']) })
+    .default({ provider: 'sandbox' }),
   /** Member sign-in (SPEC 7 authorize redirect; docs/decisions/460). */
   signIn: SignInRuntimeConfigSchema,
+  /** Tag manager, analytics, guide tool and error reporting; all off by default (decision 631). */
+  telemetry: TelemetryRuntimeConfigSchema.default(NO_TELEMETRY),
 });
 export type RuntimeConfig = z.infer<typeof RuntimeConfigSchema>;

@@ -34,19 +34,20 @@ export function buildCancelRequest(serviceId: string, reason: CancelReason): Hol
 
 /**
  * `POST /api/v1/service-requests/cancel`: SPEC 7 "cancellation e-mail, with reason". The body is not
- * shown (decision 125): it names what the session knows, because SPEC 4 sends the e-mail also "if
- * there is no service to finish" (a request abandoned before creation).
+ * shown (decision 125). Decision 477: the e-mail is about the cancelled service the token opens and
+ * tells what the service holds, so the body names the service and the reason; the account and the
+ * customer's details that older clients send are accepted and not used.
  */
 export const CancellationEmailRequestSchema = z.object({
   account_id: AccountIdSchema,
   reason: CancelReasonSchema,
-  /** Null when the request was abandoned before a service existed. */
+  /** The cancelled service (null only from clients that mail before creation: refused). */
   serviceId: boundedText(64).nullable(),
-  serviceNumber: boundedText(20).nullable(),
-  situation: ServiceTypeNameSchema.nullable(),
-  clientName: boundedText(120),
-  clientPhone: boundedText(30),
-  clientEmail: boundedText(254),
+  serviceNumber: boundedText(20).nullable().optional(),
+  situation: ServiceTypeNameSchema.nullable().optional(),
+  clientName: boundedText(120).optional(),
+  clientPhone: boundedText(30).optional(),
+  clientEmail: boundedText(254).optional(),
 });
 export type CancellationEmailRequest = z.infer<typeof CancellationEmailRequestSchema>;
 

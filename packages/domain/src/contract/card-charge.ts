@@ -3,7 +3,7 @@ import { CurrencySchema } from '../enumerations.ts';
 import { ServiceTypeNameSchema } from '../service-types.ts';
 import { AccountIdSchema } from './accounts.ts';
 import { boundedText, requiredText, ServiceIdSchema } from './primitives.ts';
-import { MAX_TIP_CENTS } from './tips.ts';
+import { TIP_AMOUNT_WITHIN_MAX } from './tips.ts';
 
 // `POST /common/payments/charges`: the card charge behind the /payment screen (SPEC 2 "/payment: Card
 // payment form inside a card payment provider wrapper"; ARCHITECTURE 6 "card payment: sandbox
@@ -88,18 +88,29 @@ export const CardInputSchema = z.object({
 });
 export type CardInput = z.infer<typeof CardInputSchema>;
 
-/** Amounts of at most 10,000.00 per charge (a road service costs far less). */
-export const MAX_CHARGE_CENTS = 1_000_000;
+/**
+ * The largest charge, in cents of its currency: about US$10,000 (a road service costs far less);
+ * colones are some 500 to the dollar.
+ */
+export const MAX_CHARGE_CENTS: Readonly<Record<z.infer<typeof CurrencySchema>, number>> = {
+  usd: 1_000_000,
+  crc: 500_000_000,
+};
 
-export const CardChargeRequestSchema = z.object({
-  /** In cents (SPEC 9 "Amounts are in cents"). */
-  amount: z.number().int().positive().max(MAX_CHARGE_CENTS),
-  currency: CurrencySchema,
-  card: CardInputSchema,
-  email: z.email().max(254).optional(),
-  /** Chosen by the client per payment attempt; the same key answers the same charge. */
-  idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Expected 8-64 URL-safe characters'),
-});
+export const CardChargeRequestSchema = z
+  .object({
+    /** In cents (SPEC 9 "Amounts are in cents"). */
+    amount: z.number().int().positive(),
+    currency: CurrencySchema,
+    card: CardInputSchema,
+    email: z.email().max(254).optional(),
+    /** Chosen by the client per payment attempt; the same key answers the same charge. */
+    idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Expected 8-64 URL-safe characters'),
+  })
+  .refine((charge) => charge.amount <= MAX_CHARGE_CENTS[charge.currency], {
+    message: 'Too big for one charge in this currency',
+    path: ['amount'],
+  });
 export type CardChargeRequest = z.infer<typeof CardChargeRequestSchema>;
 
 export const CardChargeResponseSchema = z.object({
@@ -140,7 +151,7 @@ export function cardInputIssue(
  * What a card payment pays for. The service payment of /payment (SPEC 4 "/payment for the 'connect'
  * brand or for a surplus") names what the server prices (decision 257: the account's fee or the
  * contract's surplus, plus tax); a tip (SPEC 2 /tips) is an amount the customer chose, within
- * MAX_TIP_CENTS.
+ * MAX_TIP_CENTS of its currency.
  */
 export const CardPaymentPurposeSchema = z.discriminatedUnion('kind', [
   z.object({
@@ -151,11 +162,16 @@ export const CardPaymentPurposeSchema = z.discriminatedUnion('kind', [
     /** As the service request will send it (upper case; '' for home services). */
     vehPlate: boundedText(20),
   }),
-  z.object({
-    kind: z.literal('tip'),
-    amount: z.number().int().positive().max(MAX_TIP_CENTS),
-    currency: CurrencySchema,
-  }),
+  z
+    .object({
+      kind: z.literal('tip'),
+      amount: z.number().int().positive(),
+      currency: CurrencySchema,
+    })
+    .refine(TIP_AMOUNT_WITHIN_MAX.check, {
+      message: TIP_AMOUNT_WITHIN_MAX.message,
+      path: ['amount'],
+    }),
 ]);
 export type CardPaymentPurpose = z.infer<typeof CardPaymentPurposeSchema>;
 

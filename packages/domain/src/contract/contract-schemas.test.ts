@@ -24,11 +24,8 @@ import {
 } from './drivers.ts';
 import { CustomerFeeQuerySchema, CustomerFeeResponseSchema } from './fees.ts';
 import { buildFailedGeotextResponse, GeotextResponseRequestSchema } from './geotext.ts';
-import {
-  buildLimitCheckRequest,
-  LimitCheckRequestSchema,
-  LimitCheckResponseSchema,
-} from './limit-check.ts';
+import { LimitCheckRequestSchema, LimitCheckResponseSchema } from './limit-check.ts';
+import { buildLimitCheckRequest } from '../limit-check.ts';
 import {
   buildGetAddressRequest,
   GetAddressRequestSchema,
@@ -46,8 +43,10 @@ import {
   TokenExchangeResponseSchema,
 } from './sign-in.ts';
 import { GenerateDownloadUrlRequestSchema, GenerateDownloadUrlResponseSchema } from './storage.ts';
-import { findInvalidSurveyAnswer, providerRatingOf, SurveySubmitRequestSchema } from './survey.ts';
-import { buildTipRequest, TipRequestSchema } from './tips.ts';
+import { findInvalidSurveyAnswer, providerRatingOf } from '../survey-answers.ts';
+import { SurveySubmitRequestSchema } from './survey.ts';
+import { TipRequestSchema } from './tips.ts';
+import { buildTipRequest } from '../flow/tipping.ts';
 
 const ACCOUNT_ID = '0123456789abcdef01234567';
 
@@ -289,7 +288,10 @@ describe('valid payloads parse', () => {
     [
       'token answer (SPEC 7 "reads data.userInfo")',
       TokenExchangeResponseSchema,
-      { userInfo: { firstname: 'Ana', lastname: 'Rivera', cardnumber: 'C-1' } },
+      {
+        userInfo: { firstname: 'Ana', lastname: 'Rivera', cardnumber: 'C-1' },
+        memberSession: { token: 'a'.repeat(40), expiresAt: '2026-11-25T15:00:00.000Z' },
+      },
     ],
     ['download url', GenerateDownloadUrlRequestSchema, { url: 'uploads/a.jpg' }],
     [

@@ -37,9 +37,21 @@ export const CoverageLimitSchema = z.object({
 });
 export type CoverageLimit = z.infer<typeof CoverageLimitSchema>;
 
+/**
+ * How much of the holder's data a contract answer carries (decision 417): `full` for a signed-in
+ * member's own contract (and inside the server); `masked` for a caller with the public app key, who
+ * gets the holder's name and phone masked (`J*** P***`, `***-**34`), no e-mail, member id, policy
+ * number or VIN, and plates masked (`***541`) unless it gave that plate itself.
+ */
+export const ContractDetailSchema = z.enum(['full', 'masked']);
+export type ContractDetail = z.infer<typeof ContractDetailSchema>;
+
 /** SPEC 3 Session "customerContract": the first contract of the contract search (SPEC 7). */
 export const CustomerContractSchema = z.object({
+  /** Opaque reference of the contract (the limit check and the service request name it). */
   _id: requiredText(64),
+  /** Sessions saved before the field existed held full contracts. */
+  detail: ContractDetailSchema.default('full'),
   account: AccountIdSchema,
   branch: BranchSchema,
   fullName: boundedText(120),
@@ -68,6 +80,11 @@ export const ContractSearchQuerySchema = z.object({
   fullName: boundedText(120).optional(),
   /** Query strings carry booleans as 'true'/'false'. */
   active: z.enum(['true', 'false']).optional(),
+  /**
+   * The vehicle's plate: the second thing the customer knows, required where the brand looks
+   * contracts up by name, so that a name alone never lists people (decision 417).
+   */
+  plate: boundedText(20).optional(),
 });
 export type ContractSearchQuery = z.infer<typeof ContractSearchQuerySchema>;
 

@@ -138,13 +138,16 @@ export function buildDriverSms(input: {
   };
 }
 
+/** The most a note to the service (`/utils/addNote` body) may hold, in characters. */
+export const NOTE_MAX_LENGTH = 1000;
+
 /**
  * `POST /utils/addNote`. SPEC 7: "{serviceId, body, employeeId, identifyUserByEmail}": a note for the
  * driver (SPEC 2 "Note modal: 'Instructions for driver'").
  */
 export const AddNoteRequestSchema = z.object({
   serviceId: requiredText(64),
-  body: requiredText(1000),
+  body: requiredText(NOTE_MAX_LENGTH),
   /** Author of the note; null for the customer. */
   employeeId: boundedText(64).nullable(),
   /** E-mail used to find the author when there is no employee id. */

@@ -22,3 +22,14 @@ export const INITIAL_HOME_NOTES: HomeNotes = {
   date: null,
   comments: '',
 };
+
+/**
+ * When a home visit is to happen, as the customer chose it on the summary (SPEC 3 Home notes "date"
+ * and "availability"): sent with a home request beside the notes text, so the server can check the
+ * date rule and dispatch the visit at its day (decision 644).
+ */
+export const HomeVisitSchema = z.object({
+  date: PlainDateSchema,
+  availability: HomeAvailabilitySchema,
+});
+export type HomeVisit = z.infer<typeof HomeVisitSchema>;

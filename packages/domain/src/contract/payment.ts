@@ -3,6 +3,7 @@ import { DEFAULT_TIP } from '../constants.ts';
 import { PaymentMethodSchema } from '../enumerations.ts';
 import { CentsSchema } from './accounts.ts';
 import { boundedText } from './primitives.ts';
+import { MAX_TIP_CENTS } from './tips.ts';
 
 /**
  * SPEC 3 "Payment: customerIdStripe, chargeIdStripe, cardIdStripe, amount, paymentMethod,
@@ -19,8 +20,14 @@ export const PaymentSchema = z.object({
   emailPayment: boundedText(254),
   /** Whether the customer chose to tip. */
   tips: z.boolean(),
-  /** Tip in whole currency units (SPEC 3 "tipAmount (default 3)"). */
-  tipAmount: z.number().nonnegative().max(1000),
+  /**
+   * Tip in currency units of the service (SPEC 3 "tipAmount (default 3)", dollars); at most the
+   * largest tip of any currency, ₡50,000 (MAX_TIP_CENTS, decision 655).
+   */
+  tipAmount: z
+    .number()
+    .nonnegative()
+    .max(Math.max(...Object.values(MAX_TIP_CENTS)) / 100), // cents to currency units
   tipPaymentType: PaymentMethodSchema.nullable(),
 });
 export type Payment = z.infer<typeof PaymentSchema>;

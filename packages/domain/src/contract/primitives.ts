@@ -18,8 +18,17 @@ export const ServiceIdSchema = z
   .string()
   .regex(/^[A-Za-z0-9_-]{8,64}$/, 'Expected 8-64 URL-safe characters');
 
-/** Human service number shown on receipts (digits, e.g. "1045872"). */
-export const ServiceNumberSchema = z.string().regex(/^\d{1,20}$/, 'Expected digits');
+/** Largest value of a PostgreSQL `integer` column (receipt numbers, event seqs). */
+export const MAX_DB_INTEGER = 2_147_483_647;
+
+/**
+ * Human service number shown on receipts (digits, e.g. "1045872"); never above what the
+ * `service_number` column holds, so a lookup by it cannot fail in the database.
+ */
+export const ServiceNumberSchema = z
+  .string()
+  .regex(/^\d{1,20}$/, 'Expected digits')
+  .refine((value) => Number(value) <= MAX_DB_INTEGER, 'No service has that number');
 
 /** ISO 8601 date-time with offset or Z, e.g. "2026-11-21T15:00:00.000Z". */
 export const IsoDateTimeSchema = z.iso.datetime({ offset: true });

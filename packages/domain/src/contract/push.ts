@@ -19,7 +19,7 @@ export const PushAuthSecretSchema = z
 
 /**
  * A push subscription as `PushSubscription.toJSON()` gives it. The endpoint is checked further by
- * the server (https only; http and loopback hosts only outside production, decision 450).
+ * the server (https to a public address after DNS resolution, decision 503).
  */
 export const PushSubscriptionSchema = z.object({
   endpoint: z.url({ protocol: /^https?$/ }).max(2048),

@@ -1,14 +1,15 @@
 import { z } from 'zod';
-import type { Brand } from '../brand.ts';
-import { formatMMDDYYYY } from '../dates.ts';
 import { CurrencySchema, PaymentMethodSchema } from '../enumerations.ts';
-import { feesApply } from '../money.ts';
-import { ServiceCategorySchema, ServiceTypeNameSchema } from '../service-types.ts';
-import type { Session } from '../session.ts';
-import { isValidCoordinate, splitFullName, vehicleSearchPlate } from '../validation.ts';
-import { AccountIdSchema, CentsSchema, type Account } from './accounts.ts';
-import type { HomeNotes } from './home-notes.ts';
+import {
+  categoryOfServiceType,
+  isTowServiceType,
+  ServiceCategorySchema,
+  ServiceTypeNameSchema,
+} from '../service-types.ts';
+import { MAX_TOW_PASSENGERS } from '../constants.ts';
+import { AccountIdSchema, CentsSchema } from './accounts.ts';
 import { ReferenceAddressSchema } from './locations.ts';
+import { HomeVisitSchema } from './home-notes.ts';
 import {
   boundedText,
   IsoDateTimeSchema,
@@ -41,7 +42,8 @@ export type UserAgentInfo = Pick<SourceData, 'userAgent' | 'os' | 'browser' | 'd
 
 /**
  * `POST /api/v1/service-requests`. Every field of SPEC 3 "Service-request payload"; `subService`
- * is ours (decision 128): the home sub-service the customer chose.
+ * is ours (decision 128): the home sub-service the customer chose; so is `passengers` (decision
+ * 650): the tow passengers.
  */
 export const ServiceRequestPayloadSchema = z
   .object({
@@ -51,6 +53,13 @@ export const ServiceRequestPayloadSchema = z
     situation: ServiceTypeNameSchema,
     category: ServiceCategorySchema,
     subService: boundedText(120).optional(),
+    /**
+     * Ours (decision 650): the tow passengers chosen on /services/tow (SPEC 3 Session "passengers",
+     * SPEC 5 "0 or more"), at most MAX_TOW_PASSENGERS; only with a tow situation.
+     */
+    passengers: z.number().int().min(0).max(MAX_TOW_PASSENGERS).optional(),
+    /** Ours (decision 644): the day and window of a home visit, required on the home track. */
+    homeVisit: HomeVisitSchema.optional(),
     clientName: requiredText(60),
     clientLastName: boundedText(80),
     clientPhone1: PhoneSchema,
@@ -83,6 +92,10 @@ export const ServiceRequestPayloadSchema = z
     cardIdStripe: boundedText(255).nullable(),
     chargeIdStripe: boundedText(255).nullable(),
     customerIdStripe: boundedText(255).nullable(),
+    /**
+     * SPEC 3 "currency (usd)": the PWA sends usd; either currency is accepted and the server never
+     * reads it: a service's currency is its branch's (decision 655).
+     */
     currency: CurrencySchema,
     isCovered: z.literal(false),
     email_payment: boundedText(254),
@@ -107,6 +120,18 @@ export const ServiceRequestPayloadSchema = z
   .refine((p) => p.sitAddress.trim() !== '' || p.sitReferenceAddress !== undefined, {
     message: 'Either sitAddress or sitReferenceAddress is required',
     path: ['sitAddress'],
+  })
+  .refine((p) => p.passengers === undefined || isTowServiceType(p.situation), {
+    message: 'Passengers are only sent with a tow',
+    path: ['passengers'],
+  })
+  .refine((p) => p.category === categoryOfServiceType(p.situation), {
+    message: "The category must be the situation's (SPEC 1: home types are home, the rest road)",
+    path: ['category'],
+  })
+  .refine((p) => p.category !== 'home' || p.homeVisit !== undefined, {
+    message: 'A home request needs the visit date and availability window',
+    path: ['homeVisit'],
   });
 export type ServiceRequestPayload = z.infer<typeof ServiceRequestPayloadSchema>;
 export type ServiceRequestPayloadInput = z.input<typeof ServiceRequestPayloadSchema>;
@@ -120,129 +145,3 @@ export const ServiceRequestResponseSchema = z.object({
   serviceNumber: z.string().optional(),
 });
 export type ServiceRequestResponse = z.infer<typeof ServiceRequestResponseSchema>;
-
-/**
- * The notes of the request. SPEC 3: "Notes text begins 'From Client: ' and holds either date plus
- * availability (home type) or the notes." Home comments follow the availability when given
- * (decision 128).
- */
-export function buildClientNotes(input: {
-  category: z.infer<typeof ServiceCategorySchema>;
-  homeNotes: Pick<HomeNotes, 'date' | 'availability' | 'comments'>;
-  notes: string;
-}): string {
-  if (input.category === 'home') {
-    const { date, availability, comments } = input.homeNotes;
-    const parts = [
-      date ? formatMMDDYYYY(date) : '',
-      availability ? availability.replace('_', ' ') : '',
-    ].filter(Boolean);
-    const text = parts.join(' ');
-    const extra = comments.trim();
-    return `${CLIENT_NOTES_PREFIX}${extra ? `${text}. ${extra}` : text}`;
-  }
-  return `${CLIENT_NOTES_PREFIX}${input.notes.trim()}`;
-}
-
-/** Thrown when the session lacks what a request needs (a screen skipped a step). */
-export class IncompleteRequestError extends Error {
-  constructor(readonly field: string) {
-    super(`The request is missing ${field}`);
-    this.name = 'IncompleteRequestError';
-  }
-}
-
-/**
- * Builds the SPEC 3 service-request payload from the session. Validate the result with
- * `ServiceRequestPayloadSchema` before sending; this function only maps fields.
- */
-export function buildServiceRequestPayload(
-  session: Session,
-  account: Pick<Account, '_id' | 'serviceFees' | 'config'>,
-  brand: Pick<Brand, 'slug' | 'vehicleLookup' | 'feesApply'>,
-  now: Date,
-  userAgentInfo: UserAgentInfo,
-): ServiceRequestPayload {
-  if (!session.serviceId) throw new IncompleteRequestError('serviceId');
-  if (!session.situation) throw new IncompleteRequestError('situation');
-  const situation = session.situation;
-  const category =
-    session.serviceType?.category ?? (session.currentTrack === 'home' ? 'home' : 'road');
-  const { clientForm, locations, payment, userExternalParams } = session;
-  const { firstName, lastName } = splitFullName(clientForm.fullName);
-  const year = Number.parseInt(clientForm.year, 10);
-
-  const situationFee = account.serviceFees[situation] ?? 0;
-  const charged = feesApply({
-    brandFeesApply: brand.feesApply,
-    legacyReceiptPreview: account.config.legacyReceiptPreview,
-  });
-  // SPEC 9: "for a surplus it uses the surplus amount"; otherwise the fee when fees apply.
-  const price = session.surplus
-    ? session.surplus.amount
-    : charged
-      ? (session.customerFee ?? situationFee)
-      : 0;
-
-  const sit = locations.situation;
-  const hasSituationAddress = sit.address.trim() !== '';
-  const dest = locations.destination;
-  const hasDestination = isValidCoordinate(dest);
-
-  return {
-    serviceId: session.serviceId,
-    account_id: account._id,
-    status: 'Queued',
-    situation,
-    category,
-    ...(session.homeNotes.subService ? { subService: session.homeNotes.subService } : {}),
-    clientName: firstName,
-    clientLastName: lastName,
-    clientPhone1: clientForm.phone.trim(),
-    clientEmail: clientForm.email.trim(),
-    // SPEC 3 "vehPlate (upper case)"; SPEC 5 "Plate hyphens are removed" except in policy mode.
-    vehPlate: vehicleSearchPlate(brand.vehicleLookup, clientForm.plate.trim()).toUpperCase(),
-    vehMake: clientForm.make.trim(),
-    vehModel: clientForm.model.trim(),
-    vehYear: Number.isInteger(year) ? year : null,
-    vehColor: clientForm.color.trim(),
-    creationDate: now.toISOString(),
-    sitLatitude: sit.lat,
-    sitLongitude: sit.lng,
-    sitAddress: sit.address,
-    ...(hasSituationAddress
-      ? { sitPlaceId: sit.placeId }
-      : { sitReferenceAddress: session.referenceAddress }),
-    destLatitude: hasDestination ? dest.lat : null,
-    destLongitude: hasDestination ? dest.lng : null,
-    destAddress: hasDestination ? dest.address : '',
-    destPlaceId: hasDestination ? dest.placeId : '',
-    price,
-    priceDetails: category === 'home' ? { priceRate: situationFee, serviceCost: price } : null,
-    paymentMethod: payment.paymentMethod,
-    cardIdStripe: payment.cardIdStripe,
-    chargeIdStripe: payment.chargeIdStripe,
-    customerIdStripe: payment.customerIdStripe,
-    currency: 'usd',
-    isCovered: false,
-    email_payment: payment.emailPayment,
-    notes: buildClientNotes({ category, homeNotes: session.homeNotes, notes: session.notes }),
-    fromConnectApp: true,
-    sourceData: {
-      type: userExternalParams.isFromWebview ? 'webview' : 'pwa',
-      ...userAgentInfo,
-      connectAppSource: userExternalParams.isFromWebview ? (session.brand ?? brand.slug) : null,
-    },
-    privacyPolicyAcceptanceDate: clientForm.privacyPolicyAcceptanceDate,
-    externalId: userExternalParams.identifier,
-    schedule: session.schedule ?? '',
-    customerContract: session.customerContract?._id ?? null,
-    pushOptIn: session.pushOptIn,
-    // SPEC 3: "isFromCheckLimit (true when the brand differs from the previous account)".
-    isFromCheckLimit:
-      session.previousAccount !== null && session.previousAccount.brand !== brand.slug,
-    isMMMHOD: session.isMMMHOD,
-    DIDNumber: session.campaign?.name ?? null,
-    policyNumber: userExternalParams.policyNumber ?? session.customerContract?.policyNumber ?? null,
-  };
-}

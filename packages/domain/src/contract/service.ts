@@ -4,9 +4,10 @@ import { ServiceCategorySchema, ServiceTypeNameSchema } from '../service-types.t
 import { ServiceStatusSchema, TripStatusSchema } from '../service-status.ts';
 import { AccountIdSchema, CentsSchema } from './accounts.ts';
 import { DriverSchema } from './drivers.ts';
+import { HomeVisitSchema } from './home-notes.ts';
 import { SurplusSchema } from './limit-check.ts';
 import { LocationPointSchema } from './locations.ts';
-import { IsoDateTimeSchema } from './primitives.ts';
+import { boundedText, IsoDateTimeSchema } from './primitives.ts';
 
 /** SPEC 3 Service "payments (subtotal, tax, total)", in cents (SPEC 9 "Amounts are in cents"). */
 export const ServicePaymentsSchema = z.object({
@@ -62,6 +63,21 @@ export const ServiceSchema = z.object({
   /** SPEC 3 "schedule (ISO date-time or empty)": '' means as soon as possible. */
   schedule: z.union([IsoDateTimeSchema, z.literal('')]),
   payments: ServicePaymentsSchema,
+  /**
+   * SPEC 3 "priceDetails (home track: priceRate and serviceCost)", in cents, as requested; null on
+   * the road track. Read back so /service-summary shows a home service's price (decision 642).
+   */
+  priceDetails: z
+    .object({ priceRate: CentsSchema, serviceCost: CentsSchema })
+    .nullable()
+    .optional(),
+  /**
+   * Ours (decision 644): what a home visit is for and when, as the customer chose it, so
+   * /service-summary shows it from the service on any phone; null on the road track.
+   */
+  home: HomeVisitSchema.extend({ subService: boundedText(120) })
+    .nullable()
+    .optional(),
   external: z.object({ id: z.string().nullable() }),
   flags: z.object({ fromConnectApp: z.boolean() }),
   salesforce: z.object({ serviceId: z.string().nullable() }),

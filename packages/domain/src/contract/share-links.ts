@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BranchSchema } from '../enumerations.ts';
 import { ServiceCategorySchema, ServiceTypeNameSchema } from '../service-types.ts';
 import { ServiceStatusSchema } from '../service-status.ts';
 import {
@@ -39,6 +40,8 @@ export const SharedServiceSchema = z.object({
   status: ServiceStatusSchema,
   situation: ServiceTypeNameSchema,
   serviceType: ServiceCategorySchema,
+  /** The service's country: its times show in that zone to every viewer (decision 645). */
+  branch: BranchSchema,
   trip: TripSchema,
   locations: z.object({
     situation: SharedPointSchema.nullable(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText } from './primitives.ts';
+import { IsoDateTimeSchema, requiredText } from './primitives.ts';
 
 /**
  * `POST /api/mmm-openid/token`. SPEC 7: "grant_type authorization_code, client_id, redirect_uri,
@@ -23,8 +23,24 @@ export const SignInUserInfoSchema = z.object({
 });
 export type SignInUserInfo = z.infer<typeof SignInUserInfoSchema>;
 
-/** Token exchange answer: the client reads `data.userInfo` (body `{ userInfo }`). */
-export const TokenExchangeResponseSchema = z.object({ userInfo: SignInUserInfoSchema });
+/**
+ * A signed-in member's session (decision 417): sent as `Authorization: Bearer <token>` with the
+ * contract lookups, it opens the member's own contracts in full until `expiresAt`.
+ */
+export const MemberSessionSchema = z.object({
+  token: z.string().min(16).max(256),
+  expiresAt: IsoDateTimeSchema,
+});
+export type MemberSession = z.infer<typeof MemberSessionSchema>;
+
+/**
+ * Token exchange answer: the client reads `data.userInfo` (body `{ userInfo }`, SPEC 7) and keeps
+ * `memberSession` for the contract lookups.
+ */
+export const TokenExchangeResponseSchema = z.object({
+  userInfo: SignInUserInfoSchema,
+  memberSession: MemberSessionSchema,
+});
 export type TokenExchangeResponse = z.infer<typeof TokenExchangeResponseSchema>;
 
 /** Builds the token-exchange body of SPEC 7. */

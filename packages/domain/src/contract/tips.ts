@@ -1,11 +1,21 @@
 import { z } from 'zod';
-import { CurrencySchema, PaymentMethodSchema } from '../enumerations.ts';
-import type { Session } from '../session.ts';
-import { amountToCents } from '../money.ts';
+import { CurrencySchema, PaymentMethodSchema, type Currency } from '../enumerations.ts';
 import { boundedText, requiredText } from './primitives.ts';
 
-/** Highest tip accepted, in cents (a typo guard, decision 126). */
-export const MAX_TIP_CENTS = 100_00;
+/**
+ * Highest tip accepted, in cents of its currency (a typo guard, decision 126): US$100, and about the
+ * same in colones, ₡50,000 (decision 655).
+ */
+export const MAX_TIP_CENTS: Readonly<Record<Currency, number>> = {
+  usd: 100_00,
+  crc: 50_000_00,
+};
+
+/** Refinement of a tip amount (cents) against the highest tip of its currency. */
+export const TIP_AMOUNT_WITHIN_MAX = {
+  check: (tip: { amount: number; currency: Currency }) => tip.amount <= MAX_TIP_CENTS[tip.currency],
+  message: 'Too big for a tip in this currency',
+} as const;
 
 /**
  * `POST /tips`. SPEC 7: "payload not shown". Designed in decision 126: the service, the amount in
@@ -14,15 +24,18 @@ export const MAX_TIP_CENTS = 100_00;
 export const TipRequestSchema = z
   .object({
     serviceId: requiredText(64),
-    amount: z.number().int().positive().max(MAX_TIP_CENTS),
+    /** In cents of `currency`, at most MAX_TIP_CENTS of it. */
+    amount: z.number().int().positive(),
+    /** Must be the service's currency, which the server derives from its branch (decision 655). */
     currency: CurrencySchema,
     paymentMethod: PaymentMethodSchema,
     cardIdStripe: boundedText(255).nullable(),
     chargeIdStripe: boundedText(255).nullable(),
     customerIdStripe: boundedText(255).nullable(),
   })
-  .refine((tip) => tip.paymentMethod !== 'card' || tip.chargeIdStripe !== null, {
-    message: 'A card tip needs chargeIdStripe',
+  .refine(TIP_AMOUNT_WITHIN_MAX.check, { message: TIP_AMOUNT_WITHIN_MAX.message, path: ['amount'] })
+  .refine((tip) => tip.paymentMethod === 'cash' || tip.chargeIdStripe !== null, {
+    message: 'A card or ATH Móvil tip names its payment in chargeIdStripe',
     path: ['chargeIdStripe'],
   });
 export type TipRequest = z.infer<typeof TipRequestSchema>;
@@ -33,24 +46,3 @@ export const TipResponseSchema = z.object({
   amount: z.number().int(),
 });
 export type TipResponse = z.infer<typeof TipResponseSchema>;
-
-/**
- * The tip body from the session's payment: tipAmount is in currency units (SPEC 3 "tipAmount
- * (default 3)"), the wire amount in cents (SPEC 9 "Amounts are in cents").
- */
-export function buildTipRequest(
-  session: Pick<Session, 'serviceId' | 'payment'>,
-  currency: z.infer<typeof CurrencySchema>,
-): TipRequest | null {
-  if (!session.serviceId) return null;
-  const { payment } = session;
-  return {
-    serviceId: session.serviceId,
-    amount: amountToCents(payment.tipAmount),
-    currency,
-    paymentMethod: payment.tipPaymentType ?? payment.paymentMethod ?? 'card',
-    cardIdStripe: payment.cardIdStripe,
-    chargeIdStripe: payment.chargeIdStripe,
-    customerIdStripe: payment.customerIdStripe,
-  };
-}

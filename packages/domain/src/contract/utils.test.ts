@@ -40,7 +40,12 @@ describe('utils and storage parameters', () => {
   });
 
   it('decision 404: uploads accept the photo and video types only', () => {
-    const upload = { serviceId: 'svc-12345678', contentType: 'image/jpeg' };
+    const upload = {
+      serviceId: 'svc-12345678',
+      photoId: '0b6f3f0e-8a51-4d2f-9a57-1f0b8f1c2d3e',
+      contentType: 'image/jpeg',
+      size: 48_213,
+    };
     expect(GenerateUploadUrlRequestSchema.parse(upload)).toEqual(upload);
     const html = GenerateUploadUrlRequestSchema.safeParse({ ...upload, contentType: 'text/html' });
     expect(html.error?.issues[0]?.path).toEqual(['contentType']);

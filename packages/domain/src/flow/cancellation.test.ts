@@ -24,17 +24,21 @@ describe('cancellation (SPEC 4 "Cancellation", SPEC 2 cancellation modal)', () =
 
   it.each([
     [
-      'SPEC 4: "If there is no service to finish, the e-mail is sent and the state reset without the cancel call"',
+      'SPEC 4: "If there is no service to finish ... the state reset without the cancel call" (decision 477: no e-mail either)',
       makeSession({ serviceId: 'svc-00000001' }),
       false,
     ],
     [
-      'SPEC 4: "the cancel call" runs when a service was created',
+      'SPEC 4: "the cancel call" and the e-mail run when a service was created',
       makeSession({ serviceId: 'svc-00000001', serviceNumber: '1001' }),
       true,
     ],
-  ])('%s', (_spec, session, callCancel) => {
-    expect(cancellationPlan(session)).toEqual({ callCancel, sendEmail: true, reset: true });
+  ])('%s', (_spec, session, created) => {
+    expect(cancellationPlan(session)).toEqual({
+      callCancel: created,
+      sendEmail: created,
+      reset: true,
+    });
   });
 
   it.each([
@@ -74,17 +78,20 @@ describe('cancellation (SPEC 4 "Cancellation", SPEC 2 cancellation modal)', () =
     );
   });
 
-  it('SPEC 7: "cancellation e-mail, with reason" names no service before creation (decision 125)', () => {
+  it('SPEC 7: "cancellation e-mail, with reason" is about a created service only (decision 477)', () => {
     const session = makeSession({
       accountId: ACCOUNT_ID,
       serviceId: 'svc-00000001',
       situation: 'jumpStart',
     });
-    expect(buildCancellationEmail(session, 'Proceso muy complicado')).toMatchObject({
+    expect(buildCancellationEmail(session, 'Proceso muy complicado')).toBeNull();
+    expect(
+      buildCancellationEmail({ ...session, serviceNumber: '1001' }, 'Proceso muy complicado'),
+    ).toEqual({
       account_id: ACCOUNT_ID,
       reason: 'Proceso muy complicado',
-      serviceId: null,
-      situation: 'jumpStart',
+      serviceId: 'svc-00000001',
+      serviceNumber: '1001',
     });
   });
 });

@@ -8,10 +8,11 @@ import { withQuery, type RouteDecision } from './decision.ts';
 // SPEC 4 "Cancellation" and "Reset".
 
 /**
- * The root route after a cancellation. SPEC 2: "After a reason the app replaces navigation to the
- * root route with query account (account id) and brand."
+ * The root route of the account and brand, once the session is reset: after a cancellation (SPEC 2
+ * "After a reason the app replaces navigation to the root route with query account (account id)
+ * and brand") and when a home customer starts another request (SPEC 4 home on-demand reset).
  */
-export function rootRouteAfterCancel(input: {
+export function brandedRootRoute(input: {
   accountId: string | null;
   brand: string | null;
 }): RouteDecision {
@@ -28,7 +29,7 @@ export function routeAfterReset(input: {
   brand: string | null;
 }): RouteDecision {
   if (!input.fromConnectApp) return routeTo('/', true);
-  return rootRouteAfterCancel(input);
+  return brandedRootRoute(input);
 }
 
 /**
@@ -47,23 +48,22 @@ export function isAppOriginated(
 export interface CancellationPlan {
   /** Call POST /services/holdEdit first (SPEC 4 "the cancel call"). */
   callCancel: boolean;
-  /** Then send the cancellation e-mail and reset the session. */
-  sendEmail: true;
+  /** Then send the cancellation e-mail (only about a created service, decision 477). */
+  sendEmail: boolean;
+  /** And reset the session. */
   reset: true;
 }
 
 /**
  * SPEC 4: "If there is no service to finish, the e-mail is sent and the state reset without the
- * cancel call."
+ * cancel call." Decision 477: the e-mail tells the operations team about a cancelled service and
+ * needs that service's token, so without a service nothing is sent; the state is still reset.
  */
 export function cancellationPlan(
   session: Pick<Session, 'serviceId' | 'serviceNumber'>,
 ): CancellationPlan {
-  return {
-    callCancel: Boolean(session.serviceId && session.serviceNumber),
-    sendEmail: true,
-    reset: true,
-  };
+  const created = Boolean(session.serviceId && session.serviceNumber);
+  return { callCancel: created, sendEmail: created, reset: true };
 }
 
 export type CancelOutcome =
@@ -82,24 +82,23 @@ export function cancelOutcome(input: {
   brand: string | null;
 }): CancelOutcome {
   if (input.statusText !== 'OK') return { kind: 'failed', errorCode: 'CANCEL_FAILED' };
-  return { kind: 'cancelled', sendEmail: true, reset: true, route: rootRouteAfterCancel(input) };
+  return { kind: 'cancelled', sendEmail: true, reset: true, route: brandedRootRoute(input) };
 }
 
-/** The cancellation e-mail body from the session (decision 125); null without an account. */
+/**
+ * The cancellation e-mail body from the session (decision 125): the service and the reason; null
+ * without an account or a created service (decision 477: the client-generated id names a service
+ * once it has a number). What the e-mail says of the customer the server reads from the service.
+ */
 export function buildCancellationEmail(
-  session: Pick<Session, 'accountId' | 'serviceId' | 'serviceNumber' | 'situation' | 'clientForm'>,
+  session: Pick<Session, 'accountId' | 'serviceId' | 'serviceNumber'>,
   reason: CancelReason,
 ): CancellationEmailRequest | null {
-  if (!session.accountId) return null;
+  if (!session.accountId || !session.serviceId || !session.serviceNumber) return null;
   return {
     account_id: session.accountId,
     reason,
-    // The client-generated id names a service only once it was created (it has a number).
-    serviceId: session.serviceNumber ? session.serviceId : null,
+    serviceId: session.serviceId,
     serviceNumber: session.serviceNumber,
-    situation: session.situation,
-    clientName: session.clientForm.fullName.trim(),
-    clientPhone: session.clientForm.phone,
-    clientEmail: session.clientForm.email,
   };
 }

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { INITIAL_CLIENT_FORM } from '../contract/client-form.ts';
-import { clientFormFields, clientFormIssues, privacyAcceptance } from './client-form-check.ts';
+import { INITIAL_CLIENT_FORM, type ClientForm } from '../contract/client-form.ts';
+import {
+  clientFormFields,
+  clientFormIssues,
+  isClientFormComplete,
+  privacyAcceptance,
+} from './client-form-check.ts';
 import { NOW } from './test-fixtures.ts';
 
 describe('clientFormFields (decision 272)', () => {
@@ -64,5 +69,31 @@ describe('privacyAcceptance (SPEC 5 "privacyPolicyAcceptanceDate is sent as an I
   it('is the ISO time of acceptance, or null', () => {
     expect(privacyAcceptance(true, NOW)).toBe('2026-11-21T15:00:00.000Z');
     expect(privacyAcceptance(false, NOW)).toBeNull();
+  });
+});
+
+describe('isClientFormComplete (decision 641)', () => {
+  const filled: ClientForm = {
+    ...INITIAL_CLIENT_FORM,
+    fullName: 'Ana Rivera Soto',
+    phone: '787-555-0142',
+    privacyPolicyAcceptanceDate: NOW.toISOString(),
+  };
+  const check = (form: ClientForm) =>
+    isClientFormComplete({ form, track: 'home', lookupMode: 'plate', now: NOW });
+
+  it('is complete for home with name, phone and the privacy policy accepted (no vehicle)', () => {
+    expect(check(filled)).toBe(true);
+  });
+
+  it('is not complete without the privacy policy or with a missing field', () => {
+    expect(check({ ...filled, privacyPolicyAcceptanceDate: null })).toBe(false);
+    expect(check({ ...filled, phone: '' })).toBe(false);
+  });
+
+  it('the road track also needs the plate', () => {
+    expect(
+      isClientFormComplete({ form: filled, track: 'road', lookupMode: 'plate', now: NOW }),
+    ).toBe(false);
   });
 });

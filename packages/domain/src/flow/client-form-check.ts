@@ -89,3 +89,19 @@ export function clientFormIssues(
 export function privacyAcceptance(accepted: boolean, now: Date): string | null {
   return accepted ? now.toISOString() : null;
 }
+
+/**
+ * True when the client form can go with the request: every shown field passes and the privacy
+ * policy was accepted (what /clients asks before it moves on). The home summary submits only then
+ * (decision 641).
+ */
+export function isClientFormComplete(input: {
+  form: ClientForm;
+  track: Track;
+  lookupMode: VehicleLookupMode;
+  now: Date;
+}): boolean {
+  const fields = clientFormFields({ track: input.track, lookupMode: input.lookupMode });
+  const issues = clientFormIssues(input.form, fields, input.now);
+  return Object.keys(issues).length === 0 && input.form.privacyPolicyAcceptanceDate !== null;
+}

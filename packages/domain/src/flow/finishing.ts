@@ -4,6 +4,7 @@ import { isFinishedServiceStatus, isFinishingTripStatus } from '../service-statu
 import { appendServiceNumberToLink } from '../validation.ts';
 import { routeTo } from './decide.ts';
 import type { ExternalDecision, RouteDecision } from './decision.ts';
+import { allowedSuccessRedirect } from './success-redirect.ts';
 
 // Where a finished service leads, shared by the loading and tracking polls (SPEC 4).
 
@@ -14,13 +15,14 @@ export function isServiceFinished(service: Pick<Service, 'status' | 'trip'>): bo
 }
 
 /**
- * The success redirect URL of the tracking integration, when enabled and configured. SPEC 4
- * "the integration's success redirect URL".
+ * The success redirect URL of the tracking integration, when enabled, configured and allowed
+ * (decision 630: https, on the integration's allowed list). SPEC 4 "the integration's success
+ * redirect URL".
  */
 export function successRedirectUrl(integrations: readonly Integration[]): string | null {
   for (const integration of integrations) {
     if (integration.name === 'connect-app-tracking' && integration.enabled) {
-      return integration.config.successRedirectUrl;
+      return allowedSuccessRedirect(integration);
     }
   }
   return null;

@@ -29,7 +29,7 @@ describe('activeServiceGuard (SPEC 4 "Active-service guard")', () => {
       expected: SHOW,
     },
     {
-      spec: 'SPEC 4: "or a condition allows (not shown)": the service is finished (decision 122)',
+      spec: 'SPEC 4: "or a condition allows (not shown)": the service is finished (decision 121)',
       session: withNumber,
       service: makeService({
         status: 'Finished',
@@ -38,19 +38,19 @@ describe('activeServiceGuard (SPEC 4 "Active-service guard")', () => {
       expected: SHOW,
     },
     {
-      spec: 'SPEC 4: "or a condition allows (not shown)": the service is cancelled (decision 122)',
+      spec: 'SPEC 4: "or a condition allows (not shown)": the service is cancelled (decision 121)',
       session: withNumber,
       service: makeService({ status: 'Void' }),
       expected: SHOW,
     },
     {
-      spec: 'SPEC 5: "A service older than 30 days is expired for any track" (decision 122)',
+      spec: 'SPEC 5: "A service older than 30 days is expired for any track" (decision 121)',
       session: withNumber,
       service: makeService({ date: '2026-10-01T00:00:00.000Z' }),
       expected: SHOW,
     },
     {
-      spec: 'SPEC 4: "or a condition allows (not shown)": the service could not be loaded (decision 122)',
+      spec: 'SPEC 4: "or a condition allows (not shown)": the service could not be loaded (decision 121)',
       session: withNumber,
       service: null,
       expected: SHOW,

@@ -35,7 +35,7 @@ function isOver(service: GuardedService, now: Date): boolean {
  * Active-service guard. SPEC 4: "the page shows when there is no service number, the action is
  * confirmData, or a condition allows (not shown). Otherwise a scheduled or home-track service goes
  * to /service-summary, one with a driver to /tracking, else /tracking/loading." The condition: the
- * service could not be loaded, or it is over (finished, cancelled or expired): decision 122.
+ * service could not be loaded, or it is over (finished, cancelled or expired): decision 121.
  */
 export function activeServiceGuard(input: {
   session: Pick<Session, 'serviceNumber' | 'actionType'>;

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { INITIAL_CLIENT_FORM } from '../contract/client-form.ts';
 import type { CustomerContract } from '../contract/customer-contracts.ts';
-import { summaryPrice, vehicleInfoLines } from './location-summary.ts';
+import { destinationText, summaryPrice, vehicleInfoLines } from './location-summary.ts';
 import { ACCOUNT_ID } from './test-fixtures.ts';
 
 const contract: CustomerContract = {
   _id: 'contract-1',
+  detail: 'full',
   account: ACCOUNT_ID,
   branch: 'PR',
   fullName: 'Ana Rivera',
@@ -107,5 +108,26 @@ describe('price block (SPEC 9 money rules)', () => {
     },
   ])('$spec', ({ input, expected }) => {
     expect(summaryPrice(input)).toEqual(expected);
+  });
+});
+
+describe('destinationText (decision 652: the tow destination on the summaries)', () => {
+  const bayamon = { lat: 18.39, lng: -66.16, address: 'Bayamón, Puerto Rico', prettyAddress: '' };
+  it.each<[string, Parameters<typeof destinationText>[0], string | null]>([
+    ['the address of a destination with coordinates', bayamon, 'Bayamón, Puerto Rico'],
+    [
+      'the pretty address first',
+      { ...bayamon, prettyAddress: 'Plaza Río Hondo' },
+      'Plaza Río Hondo',
+    ],
+    [
+      'SPEC 5 "Coordinates are valid only if both lat and lng are non-zero": none sent, none shown',
+      { ...bayamon, lat: 0, lng: 0 },
+      null,
+    ],
+    ['no address to show', { ...bayamon, address: '  ' }, null],
+    ['no destination (a service read without one)', null, null],
+  ])('%s', (_case, destination, expected) => {
+    expect(destinationText(destination)).toBe(expected);
   });
 });

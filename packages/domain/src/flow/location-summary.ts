@@ -1,8 +1,9 @@
 import type { ClientForm } from '../contract/client-form.ts';
 import type { CustomerContract } from '../contract/customer-contracts.ts';
 import type { Surplus } from '../contract/limit-check.ts';
-import { feeBreakdown, feesApply, type FeeBreakdown } from '../money.ts';
-import { normalizePlate } from '../validation.ts';
+import { feeBreakdown, feesApply, servicePriceCents, type FeeBreakdown } from '../money.ts';
+import type { LocationPoint } from '../contract/locations.ts';
+import { isValidCoordinate, normalizePlate } from '../validation.ts';
 
 // SPEC 2 "Bottom sheet" of /location/summary: the vehicle info block and the price block.
 
@@ -10,6 +11,19 @@ import { normalizePlate } from '../validation.ts';
 export interface VehicleInfoLine {
   key: 'name' | 'make' | 'model' | 'year' | 'plate' | 'vin' | 'phone';
   value: string;
+}
+
+/**
+ * The destination a summary shows (decision 652): the address of the destination the request
+ * carries, which the payload sends only with valid coordinates (SPEC 5 "Coordinates are valid only
+ * if both lat and lng are non-zero"); the pretty address first. Null when there is none to show.
+ */
+export function destinationText(
+  destination: Pick<LocationPoint, 'lat' | 'lng' | 'address' | 'prettyAddress'> | null,
+): string | null {
+  if (destination === null || !isValidCoordinate(destination)) return null;
+  const text = destination.prettyAddress.trim() || destination.address.trim();
+  return text === '' ? null : text;
 }
 
 /**
@@ -61,14 +75,17 @@ export function summaryPrice(input: {
   taxRate: number;
   surplus: Surplus | null;
 }): FeeBreakdown | null {
-  const surplusCents = input.surplus && input.surplus.amount > 0 ? input.surplus.amount : null;
-  if (surplusCents !== null) {
-    return feeBreakdown({ feeCents: input.feeCents ?? 0, taxRate: input.taxRate, surplusCents });
-  }
-  const charged = feesApply({
+  const surplusCents = input.surplus?.amount ?? null;
+  const feesCharged = feesApply({
     brandFeesApply: input.brandFeesApply,
     legacyReceiptPreview: input.legacyReceiptPreview,
   });
-  if (!charged || input.feeCents === null) return null;
-  return feeBreakdown({ feeCents: input.feeCents, taxRate: input.taxRate });
+  const paysSurplus = surplusCents !== null && surplusCents > 0;
+  if (!paysSurplus && (!feesCharged || input.feeCents === null)) return null;
+  const priceCents = servicePriceCents({
+    surplusCents,
+    feesCharged,
+    feeCents: input.feeCents ?? 0,
+  });
+  return feeBreakdown({ feeCents: priceCents, taxRate: input.taxRate });
 }

@@ -14,7 +14,10 @@ const redirect: Integration[] = [
   {
     name: 'connect-app-tracking',
     enabled: true,
-    config: { successRedirectUrl: 'https://app.example/ok' },
+    config: {
+      successRedirectUrl: 'https://app.example/ok',
+      allowedRedirectOrigins: ['https://app.example'],
+    },
   },
 ];
 const to = (path: string) => ({ kind: 'route', to: path });

@@ -63,10 +63,27 @@ describe('request flow (SPEC 4 "Request flow")', () => {
     expect(routeAfterSummary({ session, brand })).toEqual(expected);
   });
 
+  it('decision 641: a home request whose client form is complete submits from the summary', () => {
+    const session = makeSession({ currentTrack: 'home' });
+    expect(routeAfterSummary({ session, brand: makeBrand(), clientFormComplete: true })).toEqual({
+      kind: 'submit',
+    });
+    expect(routeAfterSummary({ session, brand: makeBrand(), clientFormComplete: false })).toEqual({
+      kind: 'route',
+      to: '/clients',
+    });
+  });
+
   it.each([
     {
       spec: 'SPEC 4: "After submit the service is fetched: with a schedule go to /service-summary"',
       service: makeService({ schedule: '2026-11-22T10:00:00.000Z' }),
+      integrations: [],
+      expected: { kind: 'route', to: '/service-summary' },
+    },
+    {
+      spec: 'SPEC 4 Active-service guard: "a scheduled or home-track service goes to /service-summary"',
+      service: makeService({ schedule: '', serviceType: 'home', situation: 'Plumbing' }),
       integrations: [],
       expected: { kind: 'route', to: '/service-summary' },
     },
@@ -86,6 +103,7 @@ describe('request flow (SPEC 4 "Request flow")', () => {
           config: {
             disableContractSearch: false,
             successRedirectUrl: 'https://partner.example/done',
+            allowedRedirectOrigins: ['https://partner.example'],
           },
         },
       ],

@@ -2,11 +2,12 @@ import type { Brand, VehicleLookupMode } from '../brand.ts';
 import type { Integration } from '../contract/accounts.ts';
 import type { PolicyLimitVersion } from '../enumerations.ts';
 import type { LimitCheckResult, Surplus } from '../contract/limit-check.ts';
-import { isScheduledService, type Service } from '../contract/service.ts';
+import { isHomeTrackService, isScheduledService, type Service } from '../contract/service.ts';
 import type { Session } from '../session.ts';
 import { appendServiceNumberToLink, vehicleSearchPlate } from '../validation.ts';
 import { routeTo } from './decide.ts';
 import type { ExternalDecision, RouteDecision } from './decision.ts';
+import { allowedSuccessRedirect } from './success-redirect.ts';
 
 // SPEC 4 "Request flow".
 
@@ -42,19 +43,28 @@ export function hasSurplus(surplus: Surplus | null | undefined): boolean {
 export function routeAfterSummary(input: {
   session: Pick<Session, 'currentTrack' | 'surplus'>;
   brand: Pick<Brand, 'paymentRequired'>;
+  /**
+   * The home track reaches the summary after /clients (location, then /clients, then the summary):
+   * with the client form complete it submits instead of going back to /clients (decision 641).
+   */
+  clientFormComplete?: boolean;
 }): RouteDecision | SubmitDecision {
   if (input.brand.paymentRequired || hasSurplus(input.session.surplus)) return routeTo('/payment');
-  if (input.session.currentTrack === 'home') return routeTo('/clients');
+  if (input.session.currentTrack === 'home' && !input.clientFormComplete) {
+    return routeTo('/clients');
+  }
   return { kind: 'submit' };
 }
 
 /**
  * After the service was created and fetched. SPEC 4: "After submit the service is fetched: with a
- * schedule go to /service-summary, else /tracking/loading." SPEC 7 service-requests: "may redirect
+ * schedule go to /service-summary, else /tracking/loading." A home service is scheduled by its date
+ * and window (SPEC 4 Active-service guard "a scheduled or home-track service goes to
+ * /service-summary"). SPEC 7 service-requests: "may redirect
  * to a configured success link" (with the service number, SPEC 5), which wins when present.
  */
 export function routeAfterSubmit(input: {
-  service: Pick<Service, 'schedule' | 'serviceNumber'>;
+  service: Pick<Service, 'schedule' | 'serviceNumber' | 'serviceType'>;
   integrations: readonly Integration[];
 }): RouteDecision | ExternalDecision {
   const successLink = creationSuccessLink(input.integrations);
@@ -64,14 +74,18 @@ export function routeAfterSubmit(input: {
       url: appendServiceNumberToLink(successLink, input.service.serviceNumber),
     };
   }
-  return routeTo(isScheduledService(input.service) ? '/service-summary' : '/tracking/loading');
+  const scheduled = isScheduledService(input.service) || isHomeTrackService(input.service);
+  return routeTo(scheduled ? '/service-summary' : '/tracking/loading');
 }
 
-/** The success link of the enabled service-creation integration, if configured. */
+/**
+ * The success link of the enabled service-creation integration, if configured and allowed
+ * (decision 630: https, on the integration's allowed list).
+ */
 export function creationSuccessLink(integrations: readonly Integration[]): string | null {
   for (const integration of integrations) {
     if (integration.name === 'connect-app-service-creation' && integration.enabled) {
-      return integration.config.successRedirectUrl;
+      return allowedSuccessRedirect(integration);
     }
   }
   return null;

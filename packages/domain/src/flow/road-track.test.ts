@@ -5,7 +5,9 @@ import {
   continueOnRoadTrack,
   preselectHomeSubService,
   routeAfterContractFound,
+  routeAfterHomeContractSearch,
 } from './road-track.ts';
+import { routeTo } from './decide.ts';
 import { makeBrand, makeSession } from './test-fixtures.ts';
 
 const known = { ...makeSession().userExternalParams, fullName: 'Ana Rivera', identifier: 'M-1' };
@@ -13,7 +15,7 @@ const disabling: Integration[] = [
   {
     name: 'connect-app-service-creation',
     enabled: true,
-    config: { disableContractSearch: true, successRedirectUrl: null },
+    config: { disableContractSearch: true, successRedirectUrl: null, allowedRedirectOrigins: [] },
   },
 ];
 
@@ -133,5 +135,18 @@ describe('home track sub-services (SPEC 2, SPEC 4)', () => {
     ],
   ])('%s', (_spec, track, to) => {
     expect(routeAfterContractFound(track)).toEqual({ kind: 'route', to });
+  });
+});
+
+describe('routeAfterHomeContractSearch (SPEC 2 "/services/home ... Confirm")', () => {
+  it('goes to /location after a contract was found or with no customer to search for', () => {
+    expect(routeAfterHomeContractSearch('/location/summary')).toEqual(routeTo('/location'));
+    expect(routeAfterHomeContractSearch(null)).toEqual(routeTo('/location'));
+  });
+
+  it('keeps the search outcome when no contract covers the customer (SPEC 8)', () => {
+    expect(routeAfterHomeContractSearch('/other-options/vehicleNotFound')).toEqual(
+      routeTo('/other-options/vehicleNotFound'),
+    );
   });
 });

@@ -87,3 +87,13 @@ export function confirmHomeSubService(input: {
   }
   return routeTo('/location');
 }
+
+/**
+ * Where Confirm on /services/home goes once the home contract search answered: the search's
+ * not-found or over-limit route (SPEC 8), else /location (SPEC 2 "/location is also the target for
+ * home track after contract found"). With no known customer to search for (`null`), /location.
+ */
+export function routeAfterHomeContractSearch(searchRoute: string | null): RouteDecision {
+  if (searchRoute?.startsWith('/other-options/')) return routeTo(searchRoute);
+  return routeAfterContractFound('home');
+}

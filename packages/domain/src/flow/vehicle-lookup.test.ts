@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { INITIAL_CLIENT_FORM } from '../contract/client-form.ts';
 import type { CustomerContract } from '../contract/customer-contracts.ts';
+import { maskedContract } from '../personal-data.ts';
 import { limitCheckOutcome } from './request.ts';
 import { makeSession } from './test-fixtures.ts';
 import {
@@ -15,6 +16,7 @@ import {
 
 const contract: CustomerContract = {
   _id: 'contract-1',
+  detail: 'full',
   account: '0123456789abcdef01234567',
   branch: 'PR',
   fullName: 'Ana Rivera Soto',
@@ -52,8 +54,17 @@ describe('known vehicle search (SPEC 4 "a known name and identifier triggers con
     expect(knownVehicleSearchInput(mode, session)).toBe(input);
   });
 
-  it('the plate of a name lookup comes from the link, since the customer typed a name', () => {
-    expect(enteredPlate('name', 'Ana Rivera', session)).toBe('abc-123');
+  it('decision 417: a name without a plate is not searched, so /plate asks for both', () => {
+    const nameOnly = makeSession({
+      userExternalParams: { ...makeSession().userExternalParams, fullName: 'Ana Rivera' },
+    });
+    expect(knownVehicleSearchTerm('name', nameOnly)).toBe('');
+  });
+
+  it('the plate typed on /plate wins; without one, the link carries it', () => {
+    expect(enteredPlate('name', '', session)).toBe('abc-123');
+    expect(enteredPlate('name', 'GHI-789', session)).toBe('GHI-789');
+    expect(enteredPlate('memberId', '', session)).toBe('abc-123');
     expect(enteredPlate('plate', 'DEF-456', session)).toBe('DEF-456');
   });
 });
@@ -87,6 +98,27 @@ describe('clientFormFromContract', () => {
     expect(form.fullName).toBe('Ana R.');
     expect(form.phone).toBe('787-555-9999');
     expect(form).toMatchObject({ plate: 'ABC123', make: 'Toyota', model: 'Corolla', year: '2020' });
+  });
+
+  it('decision 417: a masked contract fills only the vehicle, never the holder', () => {
+    const masked = maskedContract(contract, 'xyz-789');
+    const form = clientFormFromContract(INITIAL_CLIENT_FORM, masked, 'xyz-789');
+    expect(form).toMatchObject({
+      fullName: '',
+      phone: '',
+      email: '',
+      memberId: '',
+      plate: 'XYZ789',
+      make: 'Honda',
+      model: 'Civic',
+      year: '2018',
+    });
+  });
+
+  it('decision 417: a masked plate never reaches the form', () => {
+    const single = maskedContract({ ...contract, vehicles: contract.vehicles.slice(0, 1) }, '');
+    const form = clientFormFromContract(INITIAL_CLIENT_FORM, single, '');
+    expect(form).toMatchObject({ plate: '', make: 'Toyota', model: 'Corolla' });
   });
 
   it('with several vehicles and no matching plate, leaves the vehicle blank', () => {

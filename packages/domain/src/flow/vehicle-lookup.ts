@@ -32,13 +32,14 @@ export function knownVehicleSearchInput(
 /**
  * The contract search term of a Continue that knows the customer (SPEC 4 "a known name and
  * identifier triggers contract search"); '' when the brand's lookup field is not known, so /plate
- * asks for it.
+ * asks for it. A name is searched only with the plate beside it (decision 417).
  */
 export function knownVehicleSearchTerm(
   mode: VehicleLookupMode,
   session: Pick<Session, 'userExternalParams' | 'clientForm'>,
 ): string {
   const ext = session.userExternalParams;
+  if (mode === 'name' && normalizePlate(ext.plate ?? '') === '') return '';
   return vehicleSearchTerm(mode, {
     plate: ext.plate,
     fullName: ext.fullName,
@@ -47,13 +48,17 @@ export function knownVehicleSearchTerm(
   });
 }
 
-/** The plate the customer gave, for the limit check and the plate-difference rule ('' if none). */
+/**
+ * The plate the customer gave, for the limit check and the plate-difference rule ('' if none):
+ * the plate typed on /plate (the lookup field of plate brands, the field beside the name of name
+ * brands), else the one the entry link or the form carries.
+ */
 export function enteredPlate(
   mode: VehicleLookupMode,
-  typed: string,
+  typedPlate: string,
   session: Pick<Session, 'userExternalParams' | 'clientForm'>,
 ): string {
-  if (mode === 'plate') return typed;
+  if (mode === 'plate' || typedPlate.trim() !== '') return typedPlate;
   return session.userExternalParams.plate ?? session.clientForm.plate;
 }
 
@@ -72,8 +77,10 @@ export function contractVehicle(
 /**
  * The client form after a contract was found (SPEC 2 "/clients ... used for road track after
  * contract found": the form starts from the contract). Contact fields the customer typed win and
- * blanks come from the holder; the vehicle fields are the matched vehicle's, since the vehicle is
- * what was looked up (an earlier lookup's vehicle never stays).
+ * blanks come from the holder, when the answer carries the holder (a signed-in member's own
+ * contract; masked ones never fill the form, decision 417); the vehicle fields are the matched
+ * vehicle's, since the vehicle is what was looked up (an earlier lookup's vehicle never stays). A
+ * masked plate or a missing VIN leaves what the customer typed.
  */
 export function clientFormFromContract(
   form: ClientForm,
@@ -82,23 +89,28 @@ export function clientFormFromContract(
 ): ClientForm {
   const fill = (typed: string, found: string | null): string =>
     typed.trim() !== '' ? typed : (found ?? '');
-  const contact: ClientForm = {
-    ...form,
-    fullName: fill(form.fullName, contract.fullName),
-    phone: fill(form.phone, contract.phone),
-    email: fill(form.email, contract.email),
-    memberId: fill(form.memberId, contract.memberId),
-  };
+  const full = contract.detail === 'full';
+  const contact: ClientForm = full
+    ? {
+        ...form,
+        fullName: fill(form.fullName, contract.fullName),
+        phone: fill(form.phone, contract.phone),
+        email: fill(form.email, contract.email),
+        memberId: fill(form.memberId, contract.memberId),
+      }
+    : form;
   const vehicle = contractVehicle(contract, plate);
-  if (!vehicle) return { ...contact, plate: plate || form.plate };
+  const typedPlate = plate || form.plate;
+  if (!vehicle) return { ...contact, plate: typedPlate };
+  const plateShown = full || normalizePlate(vehicle.plate) === normalizePlate(typedPlate);
   return {
     ...contact,
-    plate: vehicle.plate,
+    plate: plateShown ? vehicle.plate : typedPlate,
     year: vehicle.year === null ? '' : String(vehicle.year),
     make: vehicle.make,
     model: vehicle.model,
     color: vehicle.color,
-    vin: vehicle.vin,
+    vin: vehicle.vin || form.vin,
   };
 }
 

@@ -1,23 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import type { Brand } from '../brand.ts';
-import { INITIAL_SESSION, type Session } from '../session.ts';
-import type { Account } from './accounts.ts';
+import type { Brand } from './brand.ts';
+import type { Account } from './contract/accounts.ts';
 import {
-  buildClientNotes,
-  buildServiceRequestPayload,
   CLIENT_NOTES_PREFIX,
-  IncompleteRequestError,
   ServiceRequestPayloadSchema,
   ServiceRequestResponseSchema,
   type ServiceRequestPayload,
-} from './service-request.ts';
+} from './contract/service-request.ts';
+import {
+  buildClientNotes,
+  buildServiceRequestPayload,
+  IncompleteRequestError,
+} from './service-request-payload.ts';
+import { INITIAL_SESSION, type Session } from './session.ts';
+import { MAX_TOW_PASSENGERS } from './constants.ts';
 
 const ACCOUNT_ID = '0123456789abcdef01234567';
 const NOW = new Date('2026-11-21T15:00:00.000Z');
 const UA = { userAgent: 'Mozilla/5.0', os: 'Android', browser: 'Chrome', device: 'mobile' };
 
-const account: Pick<Account, '_id' | 'serviceFees' | 'config'> = {
+const account: Pick<Account, '_id' | 'branch' | 'serviceFees' | 'config'> = {
   _id: ACCOUNT_ID,
+  branch: 'PR',
   serviceFees: { flatTire: 4500, Plumbing: 6000 },
   config: {
     policyLimitVersion: 'V1',
@@ -276,8 +280,67 @@ describe('buildServiceRequestPayload (SPEC 3 "Service-request payload")', () => 
       price: 6000,
       priceDetails: { priceRate: 6000, serviceCost: 6000 },
       notes: 'From Client: 11/24/2026 all day',
+      homeVisit: { date: '2026-11-24', availability: 'all_day' },
       vehPlate: '',
     });
+    expect(ServiceRequestPayloadSchema.safeParse(payload).success).toBe(true);
+    // Decision 644: a home request without its visit day and window is refused.
+    const { homeVisit: _visit, ...withoutVisit } = payload;
+    expect(ServiceRequestPayloadSchema.safeParse(withoutVisit).error?.issues[0]?.path).toEqual([
+      'homeVisit',
+    ]);
+    // A plumber asked for on the road track would skip the home rules.
+    const asRoad = ServiceRequestPayloadSchema.safeParse({ ...payload, category: 'road' });
+    expect(asRoad.error?.issues.map((issue) => issue.path)).toEqual([['category']]);
+  });
+
+  it('SPEC 3 "currency (usd)" is fixed on the wire, also in Costa Rica (decision 655)', () => {
+    const build = (branch: 'PR' | 'CR') =>
+      buildServiceRequestPayload(roadSession, { ...account, branch }, brand, NOW, UA).currency;
+    expect(build('PR')).toBe('usd');
+    // The server derives the colones of a Costa Rica service from its branch, not from this field.
+    expect(build('CR')).toBe('usd');
+  });
+
+  it.each<[string, Partial<Session>, number | undefined]>([
+    [
+      'decision 650: a tow sends the passengers chosen on /services/tow (SPEC 3 Session "passengers")',
+      {
+        situation: 'towBreakdown',
+        serviceType: { name: 'towBreakdown', category: 'road' },
+        passengers: 3,
+      },
+      3,
+    ],
+    [
+      'decision 650: every tow type, none is a count too',
+      {
+        situation: 'towCollision',
+        serviceType: { name: 'towCollision', category: 'road' },
+        passengers: 0,
+      },
+      0,
+    ],
+    [
+      'decision 650: never above MAX_TOW_PASSENGERS (a session older than the bound)',
+      { situation: 'towTire', serviceType: { name: 'towTire', category: 'road' }, passengers: 12 },
+      MAX_TOW_PASSENGERS,
+    ],
+    [
+      'decision 650: a service that is not a tow sends none, whatever the session holds',
+      { passengers: 2 },
+      undefined,
+    ],
+  ])('%s', (_spec, change, expected) => {
+    const payload = buildServiceRequestPayload(
+      { ...roadSession, ...change },
+      account,
+      brand,
+      NOW,
+      UA,
+    );
+    expect(payload.passengers).toBe(expected);
+    expect('passengers' in payload).toBe(expected !== undefined);
     expect(ServiceRequestPayloadSchema.safeParse(payload).success).toBe(true);
   });
 
@@ -351,6 +414,23 @@ describe('ServiceRequestPayloadSchema answers with the failing field', () => {
       'sitAddress',
     ],
     ['pushOptIn is a boolean', { pushOptIn: 'yes' }, 'pushOptIn'],
+    [
+      'decision 650: passengers only with a tow',
+      { situation: 'flatTire', passengers: 1 },
+      'passengers',
+    ],
+    [
+      'SPEC 5 "Passenger count accepted only if 0 or more"',
+      { situation: 'towBreakdown', passengers: -1 },
+      'passengers',
+    ],
+    [
+      'decision 650: at most MAX_TOW_PASSENGERS',
+      { situation: 'towBreakdown', passengers: MAX_TOW_PASSENGERS + 1 },
+      'passengers',
+    ],
+    ['passengers are whole', { situation: 'towBreakdown', passengers: 1.5 }, 'passengers'],
+    ['passengers are a number', { situation: 'towBreakdown', passengers: '3' }, 'passengers'],
   ])('%s', (_name, change, path) => {
     const result = ServiceRequestPayloadSchema.safeParse({ ...road(), ...change });
     expect(result.success).toBe(false);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CustomerContract } from './customer-contracts.ts';
-import { customerFeeCents, servicePriceCents } from './fees.ts';
+import type { CustomerContract } from './contract/customer-contracts.ts';
+import { customerFeeCents, servicePriceCents } from './money.ts';
 import { evaluateLimitCheck, LIMIT_CHECK_MESSAGES } from './limit-check.ts';
 
 // Decisions 250, 251 and 257: the limit-check verdict, the customer fee and the request price.
@@ -10,6 +10,7 @@ const NOW = new Date('2026-11-21T12:00:00.000Z');
 function contract(change: Partial<CustomerContract> = {}): CustomerContract {
   return {
     _id: 'c1',
+    detail: 'full',
     account: 'a'.repeat(24),
     branch: 'PR',
     fullName: 'Ana Rivera',
