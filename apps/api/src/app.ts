@@ -4,12 +4,21 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { withLogRedaction } from './lib/log-redaction.ts';
 import { parseSerializerCompiler } from './lib/zod-serializer.ts';
 import appKeyPlugin from './plugins/app/app-key.ts';
 import databasePlugin from './plugins/app/database.ts';
-import errorHandlerPlugin, { frameworkErrorReply } from './plugins/app/error-handler.ts';
+import drainingPlugin from './plugins/app/draining.ts';
+import errorHandlerPlugin, {
+  clientErrorReply,
+  frameworkErrorReply,
+} from './plugins/app/error-handler.ts';
 import pushNotificationsPlugin from './plugins/app/push-notifications.ts';
+import customerTextsPlugin from './plugins/app/customer-texts.ts';
 import repositoriesPlugin from './plugins/app/repositories.ts';
+import objectStorePlugin from './plugins/app/object-store.ts';
+import paymentsPlugin from './plugins/app/payments.ts';
+import serverKeysPlugin from './plugins/app/server-keys.ts';
 import webShellPlugin from './plugins/app/web-shell.ts';
 import corsPlugin from './plugins/external/cors.ts';
 import helmetPlugin from './plugins/external/helmet.ts';
@@ -19,6 +28,7 @@ import swaggerUiPlugin from './plugins/external/swagger-ui.ts';
 import swaggerPlugin from './plugins/external/swagger.ts';
 import routes from './routes/index.ts';
 import serviceEventsBusPlugin from './plugins/app/service-events-bus.ts';
+import streamLimitsPlugin from './plugins/app/stream-limits.ts';
 import identityPlugin from './services/identity/identity-plugin.ts';
 import serviceReadCachePlugin from './plugins/app/service-read-cache.ts';
 import { createDriverSimulator } from './services/driver-simulator.ts';
@@ -39,7 +49,10 @@ export interface BuildAppOptions {
    * closes it with the server.
    */
   db?: DatabaseHandle;
-  /** Pino options or `false`; default: JSON logs at LOG_LEVEL. */
+  /**
+   * Pino options or `false`; default: JSON logs at LOG_LEVEL. Credentials in URLs and headers are
+   * redacted whatever the options (docs/decisions/501).
+   */
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -60,7 +73,7 @@ function generateRequestId(request: IncomingMessage): string {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: withLogRedaction(options.logger ?? { level: config.logLevel }),
     genReqId: generateRequestId,
     // Request ids are parsed by generateRequestId (validated), not taken verbatim.
     requestIdHeader: false,
@@ -69,10 +82,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // default); at Node's whole request-head limit (16 KiB) the zod params schemas decide instead:
     // 400 naming the parameter (`params.id`).
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 16_384 },
-    // Issue 4 "body size limits" (docs/decisions/471): 413 PAYLOAD_TOO_LARGE above it.
+    // Request bodies are capped (docs/decisions/471): 413 PAYLOAD_TOO_LARGE above it.
     bodyLimit: config.security.bodyLimitBytes,
     // A URL that does not decode, an over-long path parameter: our error body (decision 490).
     frameworkErrors: frameworkErrorReply,
+    // Slow senders (decision 500): the headers, then the whole request, must arrive in time, or
+    // 408 REQUEST_TIMEOUT and the socket is closed. Both end when the request has arrived, so a
+    // long response (an event stream) is never cut. Node checks them on an interval: a quarter of
+    // the headers timeout, at most 5 s.
+    requestTimeout: config.security.requestTimeoutMs,
+    http: {
+      headersTimeout: config.security.headersTimeoutMs,
+      connectionsCheckingInterval: Math.min(
+        5_000,
+        Math.max(100, Math.floor(config.security.headersTimeoutMs / 4)),
+      ),
+    },
+    clientErrorHandler: clientErrorReply,
+    // Requests that arrive while the server closes are refused by plugins/app/draining.ts with our
+    // `{ code, message }` body and Retry-After (decision 494), not by Fastify's own 503.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -86,19 +115,29 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(swaggerPlugin);
   await app.register(swaggerUiPlugin);
   await app.register(staticPlugin);
-  // Issue 4 security (docs/decisions/471-473): before the routes, whose onRoute they read.
+  // Security headers and CORS (docs/decisions/472-473): before the routes, whose onRoute they read.
   await app.register(helmetPlugin);
   await app.register(corsPlugin);
+  // Decision 494: refuses new requests once the server closes; before the rate limits (a refusal
+  // costs the client nothing) and before the event bus (streams opening then end at once).
+  await app.register(drainingPlugin);
   await app.register(rateLimitPlugin);
 
   // Application plugins: error handler first so that it covers everything after it.
   await app.register(errorHandlerPlugin);
   await app.register(databasePlugin, { db: options.db });
   await app.register(repositoriesPlugin);
-  // Web Push (decision 451): wraps the drivers repository, so before anything that reads it.
+  // The object store of accident photos (decisions 403, 660), shared by /storage and /common.
+  await app.register(objectStorePlugin);
+  await app.register(serverKeysPlugin);
+  await app.register(paymentsPlugin);
+  // Web Push (decision 451): listens to the service write path before anything writes a service.
   await app.register(pushNotificationsPlugin);
+  // Texts to the customer with links that open the service on any phone (decisions 610, 611).
+  await app.register(customerTextsPlugin);
   await app.register(appKeyPlugin);
   await app.register(serviceEventsBusPlugin);
+  await app.register(streamLimitsPlugin);
   await app.register(serviceReadCachePlugin);
   await app.register(webShellPlugin);
   await app.register(identityPlugin);

@@ -2,10 +2,20 @@ import { createRequire } from 'node:module';
 import closeWithGrace from 'close-with-grace';
 import type { FastifyServerOptions } from 'fastify';
 import { buildApp } from './app.ts';
-import { loadConfig, type Config } from './config/env.ts';
+import { ConfigError, demoModeWarning, loadConfig, type Config } from './config/env.ts';
+import { TEXTS_CLOSE_WAIT_MS } from './plugins/app/customer-texts.ts';
+import { DRAIN_DEADLINE_MS } from './plugins/app/draining.ts';
 
 // The process entry (CONVENTIONS "The API in plugin layers"): logger, listen, graceful close.
 // `npm start` runs this file through tsx (docs/decisions/160).
+
+/**
+ * Decision 494: the longest a stop (SIGTERM from a deploy or a scale-in, SIGINT) may take. The
+ * server drains its connections for up to DRAIN_DEADLINE_MS, queues the customer texts still on
+ * their way (TEXTS_CLOSE_WAIT_MS at most), then closes the database; a process still running after
+ * this is stuck and exits with code 1.
+ */
+const SHUTDOWN_LIMIT_MS = DRAIN_DEADLINE_MS + TEXTS_CLOSE_WAIT_MS + 2_000;
 
 /** Human-readable logs on a terminal, JSON lines otherwise (files, containers, log shippers). */
 function loggerOptions(config: Config): FastifyServerOptions['logger'] {
@@ -34,7 +44,9 @@ function demoLinks(port: number): string[] {
     `${base}/?brand=mmm`,
     `${base}/?brand=otium`,
     `${base}/?brand=connect&lang=en`,
-    `http://honda.localhost:${port}/  (brand by host name)`,
+    `http://honda.localhost:${port}/  (brand by host name: Honda's corporate home)`,
+    `${base}/geotext/landing?roomId=geotext-demo-pr&phoneNumber=7875550100  (location by text message)`,
+    `${base}/entry?name=Ana%20Rivera&memberId=M1234567  (entry link of a partner)`,
     `${base}/docs  (API documentation)`,
   ];
 }
@@ -42,12 +54,17 @@ function demoLinks(port: number): string[] {
 async function main(): Promise<void> {
   const config = loadConfig();
   const app = await buildApp({ config, logger: loggerOptions(config) });
+  // Decision 505: a production server that runs the demo on purpose says so once.
+  const demoWarning = demoModeWarning(config);
+  if (demoWarning) app.log.warn(demoWarning);
 
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  closeWithGrace({ delay: SHUTDOWN_LIMIT_MS }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'closing after an error');
-    else app.log.info(`${signal ?? 'close'} received, closing`);
-    // app.close() stops accepting connections, drains requests, then runs onClose (database).
+    else app.log.info(`${signal ?? 'close'} received, draining`);
+    // app.close() refuses new requests and stops listening, lets running requests finish, ends
+    // the event streams with a retry hint (plugins/app/draining.ts), then closes the database.
     await app.close();
+    app.log.info('closed');
   });
 
   await app.listen({ port: config.port, host: config.host });
@@ -64,6 +81,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // A bad environment is the operator's to fix: one line naming the variables, no stack trace.
+  if (error instanceof ConfigError) process.stderr.write(`${error.message}\n`);
+  else console.error(error);
   process.exit(1);
 });

@@ -1,19 +1,18 @@
 import { ApiErrorSchema, CreateCustomerResponseSchema } from '@auxilio/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Config } from '../src/config/env.ts';
 import { paymentCustomers } from '../src/db/schema.ts';
-import { demoAccountId } from '../src/db/seed/index.ts';
 import { AppError } from '../src/lib/errors.ts';
 import { createStripeCardCustomerProvider } from '../src/services/stripe-card-customers.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { startStripeFixture, stripeError, type StripeFixture } from './fixture-servers/stripe.ts';
+import { CONNECT_PR } from './support/demo-accounts.ts';
+import { stripeFixturePayments } from './support/stripe-payments.ts';
 
 // POST /dispatch/cCustomer with PAYMENT_PROVIDER=stripe (decision 127): the customer is created at
 // Stripe, here a local server that speaks Stripe's REST format and records what it received.
 
 const SECRET_KEY = 'sk_test_customerFixture42';
-const CONNECT_PR = demoAccountId('connect', 'PR', 'member');
 
 let stripe: StripeFixture;
 let t: TestApp;
@@ -21,16 +20,7 @@ let logged: unknown[];
 
 beforeAll(async () => {
   stripe = await startStripeFixture();
-  const payments: Config['payments'] = {
-    card: {
-      provider: 'stripe',
-      secretKey: SECRET_KEY,
-      publishableKey: 'pk_test_fixture',
-      apiBase: stripe.url,
-    },
-    mobile: { provider: 'sandbox' },
-  };
-  t = await createTestApp({ config: { payments } });
+  t = await createTestApp({ config: { payments: stripeFixturePayments(stripe.url, SECRET_KEY) } });
 });
 afterAll(async () => {
   await t.close();

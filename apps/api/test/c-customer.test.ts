@@ -6,14 +6,13 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentCustomers } from '../src/db/schema.ts';
-import { demoAccountId } from '../src/db/seed/index.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
+import { CONNECT_PR } from './support/demo-accounts.ts';
 
 // SPEC 7 POST /dispatch/cCustomer ("payload not shown"; decision 127): registers the paying
 // customer with the card payment provider and answers customerIdStripe (SPEC 3 Payment).
 
 let t: TestApp;
-const CONNECT_PR = demoAccountId('connect', 'PR', 'member');
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, campaigns, integrations } from '../src/db/schema.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
-// ISSUE 2 item 5 endpoints of SPEC 7 under /common, on the real (seeded) database.
+// Endpoints of SPEC 7 under /common, on the real (seeded) database.
 
 let t: TestApp;
 let headers: Record<string, string>;

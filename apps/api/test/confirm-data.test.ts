@@ -2,15 +2,14 @@ import { ApiErrorSchema, ConfirmDataResponseSchema, ServiceSchema } from '@auxil
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceEvents, services } from '../src/db/schema.ts';
-import { demoAccountId } from '../src/db/seed/index.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { createService, setServiceStatus, type CreatedService } from './support/journey-service.ts';
+import { CONNECT_PR } from './support/demo-accounts.ts';
 
 // SPEC 7 PATCH /api/v1/service-requests/confirm-data "returns status"; SPEC 5 "disabled in
 // confirm-data mode when messageConfirmation status is already 'confirm'". Decisions 129 and 412.
 
 let t: TestApp;
-const CONNECT_PR = demoAccountId('connect', 'PR', 'member');
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   AccountSchema,
   AddNoteResponseSchema,
@@ -45,17 +46,19 @@ import {
   services,
   vehicles,
 } from '../src/db/schema.ts';
-import { demoAccountId } from '../src/db/seed/index.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import {
   assignFirstDriver,
   createService,
+  finishService,
   type CreatedService,
 } from './support/journey-service.ts';
+import { paidPayload, sandboxCharge } from './support/sandbox-payment.ts';
 import { limitCheckBody, seededAccount } from './support/limit-check.ts';
-import { servicePayload } from './support/service-request-payload.ts';
+import { cancellationPayload, servicePayload } from './support/service-request-payload.ts';
+import { CONNECT_PR, MMM_PR } from './support/demo-accounts.ts';
 
-// Issue 4 "Every call of section 7": one row per call of the SPEC 7 table, each checked the same
+// Every call of SPEC section 7: one row per call of the SPEC 7 table, each checked the same
 // way: the route exists with the spec's method and path and is documented in the OpenAPI document
 // (/docs) with its error answers; no key and a wrong key answer 401; a bad input answers 400
 // naming the field; a call about one service refuses another service's bearer token (403); the
@@ -64,8 +67,6 @@ import { servicePayload } from './support/service-request-payload.ts';
 
 let t: TestApp;
 let openApi: { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
-const CONNECT_PR = demoAccountId('connect', 'PR', 'member');
-const MMM_PR = demoAccountId('mmm', 'PR', 'member');
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -130,6 +131,12 @@ function ok<T>(schema: z.ZodType<T>, res: LightMyRequestResponse, status = 200):
 }
 
 const connectService = () => createService(t, CONNECT_PR);
+/** A performed service (decision 478: only those are rated or tipped). */
+const finishedService = async () => {
+  const service = await connectService();
+  await finishService(t, service.id);
+  return service;
+};
 
 async function withDriver(): Promise<{ service: CreatedService; driverPhone: string }> {
   const service = await connectService();
@@ -284,12 +291,11 @@ const rows: Row[] = [
     spec: 'POST /api/v1/service-requests',
     path: '/common/api/v1/service-requests',
     aboutOneService: false,
-    happy: () =>
-      Promise.resolve({
-        method: 'POST',
-        url: '/common/api/v1/service-requests',
-        payload: servicePayload(CONNECT_PR),
-      }),
+    happy: async () => ({
+      method: 'POST',
+      url: '/common/api/v1/service-requests',
+      payload: await paidPayload(t, servicePayload(CONNECT_PR)),
+    }),
     // SPEC 7 "reads token and eventId (and serviceId)".
     expectHappy: (res, call) => {
       const created = ok(ServiceRequestResponseSchema, res, 201);
@@ -467,7 +473,7 @@ const rows: Row[] = [
     path: '/common/surveys',
     aboutOneService: true,
     happy: async () => {
-      const service = await connectService();
+      const service = await finishedService();
       return {
         method: 'POST',
         url: '/common/surveys',
@@ -540,7 +546,9 @@ const rows: Row[] = [
     path: '/common/api/v1/service-requests/cancel',
     aboutOneService: true,
     happy: async () => {
+      // Decision 477: the e-mail follows the cancel call.
       const service = await connectService();
+      await t.db.db.update(services).set({ status: 'Void' }).where(eq(services.id, service.id));
       return {
         method: 'POST',
         url: '/common/api/v1/service-requests/cancel',
@@ -714,14 +722,7 @@ const rows: Row[] = [
       return {
         method: 'POST',
         url: '/common/services/holdEdit',
-        payload: {
-          _id: service.id,
-          status: 'Void',
-          home: '',
-          schedule: '',
-          cancellationNotes: '',
-          specificCancellationReason: 'No necesito servicio',
-        },
+        payload: cancellationPayload(service.id),
         service,
       };
     },
@@ -739,14 +740,7 @@ const rows: Row[] = [
         call: {
           method: 'POST',
           url: '/common/services/holdEdit',
-          payload: {
-            _id: service.id,
-            status: 'Finished',
-            home: '',
-            schedule: '',
-            cancellationNotes: '',
-            specificCancellationReason: 'No necesito servicio',
-          },
+          payload: { ...cancellationPayload(service.id), status: 'Finished' },
           service,
         },
         field: 'body.status',
@@ -797,7 +791,7 @@ const rows: Row[] = [
     path: '/common/tips',
     aboutOneService: true,
     happy: async () => {
-      const service = await connectService();
+      const service = await finishedService();
       return {
         method: 'POST',
         url: '/common/tips',
@@ -806,9 +800,9 @@ const rows: Row[] = [
           amount: 300,
           currency: 'usd',
           paymentMethod: 'card',
-          cardIdStripe: 'card_demo',
-          chargeIdStripe: 'ch_demo_contract7',
-          customerIdStripe: 'cus_demo',
+          cardIdStripe: null,
+          chargeIdStripe: await sandboxCharge(t, 300, 'usd'),
+          customerIdStripe: null,
         },
         service,
       };
@@ -1071,7 +1065,12 @@ const rows: Row[] = [
           method: 'POST',
           url: '/storage/generate-upload-url',
           headers: { ...service.headers, ...host },
-          payload: { serviceId: service.id, contentType: 'image/png' },
+          payload: {
+            serviceId: service.id,
+            photoId: randomUUID(),
+            contentType: 'image/png',
+            size: 4,
+          },
         }),
       );
       const signed = new URL(upload.signedUrl);

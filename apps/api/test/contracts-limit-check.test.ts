@@ -2,17 +2,20 @@ import {
   ApiErrorSchema,
   ContractSearchResponseSchema,
   LimitCheckResponseSchema,
+  maskName,
 } from '@auxilio/domain';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contracts, vehicles } from '../src/db/schema.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { limitCheckBody, seededAccount } from './support/limit-check.ts';
+import { BANCO_MESETA_CO, CONNECT_PR, MMM_PR, OTIUM_PA } from './support/demo-accounts.ts';
 
 // SPEC 7 GET /api/v1/dispatch/contracts/ and POST /api/v1/dispatch/contact/checklimit; SPEC 5
 // "Vehicle search term"; decisions 124 and 250. Demo rows from src/db/README.md.
 
 let t: TestApp;
 let appKey: Record<string, string>;
-const CONNECT_PR = 'c9c3881679b7a328820d09cb';
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -40,6 +43,18 @@ function checkLimit(payload: unknown) {
   });
 }
 
+/** The plate of the demo contract this holder has (name lookups need it beside the name). */
+async function plateOfHolder(holder: string): Promise<string> {
+  const [row] = await t.db.db
+    .select({ plate: vehicles.plate })
+    .from(vehicles)
+    .innerJoin(contracts, eq(contracts.id, vehicles.contractId))
+    .where(eq(contracts.holderFullName, holder))
+    .limit(1);
+  if (!row) throw new Error(`no demo contract of ${holder}`);
+  return row.plate;
+}
+
 async function found(query: Record<string, string>) {
   const res = await search(query);
   expect(res.statusCode).toBe(200);
@@ -50,21 +65,23 @@ describe('GET /common/api/v1/dispatch/contracts/', () => {
   it.each([
     ['plate, hyphen and case ignored (connect)', CONNECT_PR, 'gfs-643', 'Glorimar Rivera Figueroa'],
     [
-      'name (banco-meseta)',
-      'baa50651f04b0adeef77a01a',
+      'name with its plate (banco-meseta, decision 417)',
+      BANCO_MESETA_CO,
       '  manuela  ARANGO muñoz ',
       'Manuela Arango Muñoz',
     ],
-    ['member id (mmm)', '3454bb18df7e95defed3f49e', '436516243', 'Héctor Acevedo Cruz'],
-    ['policy number (otium)', '66b5715667b194542ff556b8', 'PA-AU-1084219', 'Omar Pinzón Castillo'],
+    ['member id (mmm)', MMM_PR, '436516243', 'Héctor Acevedo Cruz'],
+    ['policy number (otium)', OTIUM_PA, 'PA-AU-1084219', 'Omar Pinzón Castillo'],
   ])('SPEC 5: finds by the brand lookup field: %s', async (_case, account, term, holder) => {
-    const contracts = await found({ search: term, account });
-    expect(contracts.map((c) => c.fullName)).toEqual([holder]);
+    const plate = await plateOfHolder(holder);
+    const contracts = await found({ search: term, account, plate });
+    // Decision 417: the public app key sees the holder masked.
+    expect(contracts.map((c) => c.fullName)).toEqual([maskName(holder)]);
   });
 
   it('SPEC 5: a plate-lookup brand does not match a member id, and otium does not match a plate', async () => {
     expect(await found({ search: '458647942', account: CONNECT_PR })).toEqual([]);
-    expect(await found({ search: 'HZ4531', account: '66b5715667b194542ff556b8' })).toEqual([]);
+    expect(await found({ search: 'HZ4531', account: OTIUM_PA })).toEqual([]);
   });
 
   it('active=true drops expired and inactive contracts; without it they are found', async () => {
@@ -123,13 +140,13 @@ describe('POST /common/api/v1/dispatch/contact/checklimit', () => {
     expect(data.checkLimit).toBe(false);
   });
 
-  it('SPEC 4: a plate that is not on the contract answers the contract plate (vehicle-not-found)', async () => {
+  it('SPEC 4: a plate that is not on the contract answers the contract plate, masked (vehicle-not-found)', async () => {
     const account = await seededAccount(t, CONNECT_PR);
     const res = await checkLimit(limitCheckBody(account, await contractId('GFS643'), 'GFS644'));
     expect(LimitCheckResponseSchema.parse(res.json()).data).toMatchObject({
       checkLimit: true,
       setOnDemand: true,
-      contractPlate: 'GFS643',
+      contractPlate: '***643',
     });
   });
 

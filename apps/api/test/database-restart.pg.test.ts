@@ -3,12 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
-import { appendPositions, createService, eventsUrl, openStream } from './support/service-stream.ts';
+import { createService, postCancellation } from './support/journey-service.ts';
+import { appendPositions, eventsUrl, openStream } from './support/service-stream.ts';
 import { firstPrAccount } from './support/service-request-payload.ts';
 import { startTcpProxy, type TcpProxy } from './support/tcp-proxy.ts';
+import { bearerHeaders } from './support/api-target.ts';
 
-// Issue 4 "the server survives a database restart (PostgreSQL) and answers again without being
-// restarted". Runs only on PostgreSQL (apps/api/vitest.config.ts includes *.pg.test.ts when
+// The server survives a database restart (PostgreSQL) and answers again without being restarted
+// itself (docs/reliability.md). Runs only on PostgreSQL (apps/api/vitest.config.ts includes *.pg.test.ts when
 // DATABASE_URL is set). The shared server cannot be restarted (other suites use it), so the outage
 // is simulated for one API process: it reaches PostgreSQL through a TCP proxy that drops every
 // connection and refuses new ones, then accepts them again.
@@ -48,15 +50,15 @@ afterAll(async () => {
   await t.close();
 });
 
-async function health() {
-  return app.inject({ method: 'GET', url: '/health' });
+async function ready() {
+  return app.inject({ method: 'GET', url: '/ready' });
 }
 
-/** Polls /health until it answers 200 (the pool reconnects on demand); fails after `ms`. */
-async function healthyWithin(ms: number): Promise<number> {
+/** Polls /ready until it answers 200 (the pool reconnects on demand); fails after `ms`. */
+async function readyWithin(ms: number): Promise<number> {
   const started = Date.now();
   for (;;) {
-    const res = await health();
+    const res = await ready();
     if (res.statusCode === 200) return Date.now() - started;
     if (Date.now() - started > ms) throw new Error(`still ${res.statusCode} after ${ms} ms`);
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -66,10 +68,10 @@ async function healthyWithin(ms: number): Promise<number> {
 describe('PostgreSQL goes away and comes back', () => {
   it('answers 503 quickly while the database is down, and 200 again in the same process after', async () => {
     // Before: reads, writes and the LISTEN connection of the event bus are up.
-    expect((await health()).statusCode).toBe(200);
+    expect((await ready()).statusCode).toBe(200);
     const before = await createService(app, accountId);
     const firstStream = await openStream(
-      eventsUrl(baseUrl, before.serviceId, { key: t.config.appKey, token: before.token }),
+      eventsUrl(baseUrl, before.id, { key: t.config.appKey, token: before.token }),
     );
     expect(await firstStream.next()).toMatchObject({ id: '1', event: 'created' });
     firstStream.close();
@@ -77,26 +79,18 @@ describe('PostgreSQL goes away and comes back', () => {
     // Down: every connection dropped, new ones refused.
     await proxy.cut();
     const started = Date.now();
-    const down = await health();
+    const down = await ready();
     expect(down.statusCode).toBe(503);
     expect(down.json()).toMatchObject({ code: 'UNAVAILABLE' });
-    const write = await app.inject({
-      method: 'POST',
-      url: '/common/services/holdEdit',
-      headers: { 'x-api-key': t.config.appKey, authorization: `Bearer ${before.token}` },
-      payload: {
-        _id: before.serviceId,
-        status: 'Void',
-        home: '',
-        schedule: '',
-        cancellationNotes: '',
-        specificCancellationReason: 'No necesito servicio',
-      },
-    });
+    expect(Number(down.headers['retry-after'])).toBeGreaterThan(0);
+    // The process itself is alive: liveness stays green, so nothing restarts it.
+    expect((await app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
+    const write = await postCancellation(app, before.id, before.token);
     expect(write.statusCode, write.body).toBe(503);
     expect(write.json()).toMatchObject({ code: 'UNAVAILABLE' });
+    expect(Number(write.headers['retry-after'])).toBeGreaterThan(0);
     const stream = await openStream(
-      eventsUrl(baseUrl, before.serviceId, { key: t.config.appKey, token: before.token }),
+      eventsUrl(baseUrl, before.id, { key: t.config.appKey, token: before.token }),
     );
     expect(stream.status).toBe(503);
     stream.close();
@@ -104,29 +98,29 @@ describe('PostgreSQL goes away and comes back', () => {
     const acceptedWhileUp = proxy.accepted();
     // Down for a while, as a restart is: long enough for every reconnection attempt to fail.
     await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS));
-    expect((await health()).statusCode).toBe(503);
+    expect((await ready()).statusCode).toBe(503);
 
     // Back: the same process answers again, reads and writes, through new connections.
     await proxy.restore();
-    await healthyWithin(10_000);
+    await readyWithin(10_000);
     expect(proxy.accepted()).toBeGreaterThan(acceptedWhileUp);
     const after = await createService(app, accountId);
     const read = await app.inject({
       method: 'GET',
-      url: `/common/services/${after.serviceId}`,
-      headers: { 'x-api-key': t.config.appKey, authorization: `Bearer ${after.token}` },
+      url: `/common/services/${after.id}`,
+      headers: bearerHeaders(t, after.token),
     });
     expect(read.statusCode).toBe(200);
 
     // LISTEN resumed: an event written by another process after the restore reaches a new
     // subscriber of this one.
     const live = await openStream(
-      eventsUrl(baseUrl, after.serviceId, { key: t.config.appKey, token: after.token }),
+      eventsUrl(baseUrl, after.id, { key: t.config.appKey, token: after.token }),
     );
     try {
       expect(live.status).toBe(200);
       expect(await live.next()).toMatchObject({ id: '1', event: 'created' });
-      await appendPositions(t.db, after.serviceId, 1);
+      await appendPositions(t.db, after.id, 1);
       expect(await live.next(10_000)).toMatchObject({ id: '2', event: 'position' });
     } finally {
       live.close();

@@ -1,4 +1,5 @@
 import {
+  publicSuggestionPoint,
   ApiErrorSchema,
   DriverByIdResponseSchema,
   DriverListResponseSchema,
@@ -16,7 +17,8 @@ import { issueDriverToken } from '../src/services/driver-app.ts';
 import { createDriverSimulator } from '../src/services/driver-simulator.ts';
 import { estimateRoute } from '../src/services/estimate-router.ts';
 import { firstPrAccount, servicePayload } from './support/service-request-payload.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
+import { createTestApp, PRODUCTION_DEMO, type TestApp } from './helpers.ts';
+import { postCancellation, postServiceRequest, serviceRow } from './support/journey-service.ts';
 
 // ARCHITECTURE decisions 7 (estimate router) and 8 (dispatch, driver app, simulator); SPEC 5
 // suggestions rules; SPEC 4 trip statuses. Assertions read the database.
@@ -58,13 +60,7 @@ function payload(overrides: Partial<ServiceRequestPayloadInput> = {}): ServiceRe
 }
 
 async function createService(overrides: Partial<ServiceRequestPayloadInput> = {}) {
-  const body = payload(overrides);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/common/api/v1/service-requests',
-    headers: appKey,
-    payload: body as unknown as Record<string, unknown>,
-  });
+  const res = await postServiceRequest(t, payload(overrides));
   expect(res.statusCode).toBe(201);
   return ServiceRequestResponseSchema.parse(res.json());
 }
@@ -75,8 +71,6 @@ function must<T>(value: T | null | undefined): T {
   return value;
 }
 
-const serviceRow = async (id: string) =>
-  (await t.db.db.select().from(services).where(eq(services.id, id)))[0];
 const driverRow = async (id: string) =>
   (await t.db.db.select().from(drivers).where(eq(drivers.id, id)))[0];
 const eventTypes = async (id: string) =>
@@ -137,25 +131,45 @@ describe('rankDriversByEta', () => {
 });
 
 describe('POST /autodispatch/api/suggestions', () => {
-  it('ranks available PR drivers nearest first by ETA, skipping busy and offline ones', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/autodispatch/api/suggestions',
-      headers: appKey,
-      payload: suggestionCall(SITUATION.lat, SITUATION.lng),
-    });
-    expect(res.statusCode).toBe(200);
-    const { drivers: suggested } = SuggestionResponseSchema.parse(res.json());
+  it('decision 418: the public key gets the nearest 5, coarse, under ids new on every call', async () => {
+    const call = async (point = SITUATION) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/autodispatch/api/suggestions',
+        headers: appKey,
+        payload: suggestionCall(point.lat, point.lng),
+      });
+      expect(res.statusCode).toBe(200);
+      return SuggestionResponseSchema.parse(res.json()).drivers;
+    };
+    const first = await call();
+    // Another point of the same grid cell: the same answer, so no walk finds a step's edge.
+    const cell = publicSuggestionPoint(SITUATION);
+    const second = await call({ lat: cell.lat + 0.002, lng: cell.lng - 0.002 });
     const rows = await t.db.db.select().from(drivers).where(eq(drivers.branch, 'PR'));
-    const available = rows.filter((r) => r.status === 'available');
-    expect(suggested.map((d) => d._id).sort()).toEqual(available.map((r) => r.id).sort());
-    const etas = suggested.map((d) => d.eta);
-    expect(etas).toEqual([...etas].sort((a, b) => a - b));
-    const first = rows.find((r) => r.id === suggested[0]?._id);
-    expect(first).toBeDefined();
-    expect(suggested[0]?.distance).toBe(
-      estimateRoute({ lat: must(first?.lastLat), lng: must(first?.lastLng) }, SITUATION)
-        .distanceMeters,
+    // What dispatch itself ranks: every available PR driver, exact figures.
+    const exact = rankDriversByEta(
+      cell,
+      rows.filter((r) => r.status === 'available'),
+    );
+    expect(exact.length).toBeGreaterThan(5);
+    expect(first).toHaveLength(5);
+    const driverIds = new Set(rows.map((r) => r.id));
+    const shownIds = [...first, ...second].map((d) => d._id);
+    expect(shownIds.filter((id) => driverIds.has(id))).toEqual([]);
+    expect(new Set(shownIds).size).toBe(10);
+    first.forEach((shown, i) => {
+      const truth = must(exact[i]);
+      expect(shown.eta % 60).toBe(0);
+      expect(shown.eta).toBeGreaterThanOrEqual(truth.eta);
+      expect(shown.eta - truth.eta).toBeLessThan(60);
+      expect(shown.distance % 500).toBe(0);
+      expect(Math.abs(shown.distance - truth.distance)).toBeLessThanOrEqual(
+        Math.max(250, 500 - truth.distance),
+      );
+    });
+    expect(second.map(({ eta, distance }) => ({ eta, distance }))).toEqual(
+      first.map(({ eta, distance }) => ({ eta, distance })),
     );
   });
 
@@ -324,7 +338,7 @@ describe('assignNextQueued (ARCHITECTURE 8)', () => {
     const outcome = await assignNextQueued(t.app.repositories);
     expect(outcome?.service.id).toBe(serviceId);
 
-    const row = await serviceRow(serviceId);
+    const row = await serviceRow(t, serviceId);
     expect(row).toMatchObject({
       driverId: nearest,
       status: 'Active',
@@ -346,7 +360,7 @@ describe('driver app API', () => {
     await placeDriverAtSituation();
     const { serviceId } = await createService();
     await assignNextQueued(t.app.repositories);
-    const driverId = (await serviceRow(serviceId))?.driverId;
+    const driverId = (await serviceRow(t, serviceId))?.driverId;
     if (!driverId) throw new Error('no driver was assigned');
     const token = await issueDriverToken(t.app.repositories, driverId);
     return { driverId, serviceId, auth: { ...appKey, authorization: `Bearer ${token}` } };
@@ -382,7 +396,7 @@ describe('driver app API', () => {
       authorization: `Bearer ${otherToken}`,
     });
     expect(res.statusCode).toBe(403);
-    expect((await serviceRow(serviceId))?.tripStatus).toBe('ACCEPTED');
+    expect((await serviceRow(t, serviceId))?.tripStatus).toBe('ACCEPTED');
   });
 
   it('SPEC 4 "a lower rank never replaces the current one"; FINISHED finishes and frees the driver', async () => {
@@ -400,11 +414,11 @@ describe('driver app API', () => {
 
     const lower = await tripStatus(serviceId, 'ON_ROUTE', auth);
     expect(lower.statusCode).toBe(409); // decision 256
-    expect((await serviceRow(serviceId))?.tripStatus).toBe('ARRIVED');
+    expect((await serviceRow(t, serviceId))?.tripStatus).toBe('ARRIVED');
 
     const finished = await tripStatus(serviceId, 'FINISHED', auth);
     expect(finished.json()).toMatchObject({ status: 'Finished', statusNumber: 6 });
-    const row = await serviceRow(serviceId);
+    const row = await serviceRow(t, serviceId);
     expect(row?.status).toBe('Finished');
     expect(row?.endDate).toBeInstanceOf(Date);
     expect((await driverRow(driverId))?.status).toBe('available');
@@ -449,12 +463,12 @@ describe('driver simulator (ARCHITECTURE 8)', () => {
       const simulator = createDriverSimulator(t.app.repositories, { now: () => new Date(clock) });
       const { serviceId } = await createService({ situation });
       let steps = 0;
-      while ((await serviceRow(serviceId))?.status !== 'Finished' && steps < 200) {
+      while ((await serviceRow(t, serviceId))?.status !== 'Finished' && steps < 200) {
         await simulator.step();
         clock += 1000;
         steps += 1;
       }
-      const row = await serviceRow(serviceId);
+      const row = await serviceRow(t, serviceId);
       expect(row?.status).toBe('Finished');
       expect(steps).toBeLessThanOrEqual(130);
       const tripEvents = await t.db.db
@@ -475,7 +489,7 @@ describe('DRIVER_SIMULATOR', () => {
     [{ NODE_ENV: 'development' }, true],
     [{ NODE_ENV: 'test' }, false],
     [{ NODE_ENV: 'test', DRIVER_SIMULATOR: 'true' }, true],
-    [{ NODE_ENV: 'production', DRIVER_SIMULATOR: 'false' }, false],
+    [{ NODE_ENV: 'production', DRIVER_SIMULATOR: 'false', ...PRODUCTION_DEMO }, false],
   ])('%j gives driverSimulator %s (decision 232: on by default, off in tests)', (env, on) => {
     expect(loadConfig(env).driverSimulator).toBe(on);
   });
@@ -486,26 +500,14 @@ describe('cancelling a service with a driver (POST /common/services/holdEdit)', 
     await placeDriverAtSituation();
     const { serviceId, token } = await createService();
     await assignNextQueued(t.app.repositories);
-    const driverId = must((await serviceRow(serviceId))?.driverId);
+    const driverId = must((await serviceRow(t, serviceId))?.driverId);
     const seededBusy = await t.db.db
       .select({ id: drivers.id })
       .from(drivers)
       .where(eq(drivers.status, 'busy'));
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/common/services/holdEdit',
-      headers: { ...appKey, authorization: `Bearer ${token}` },
-      payload: {
-        _id: serviceId,
-        status: 'Void',
-        home: '',
-        schedule: '',
-        cancellationNotes: '',
-        specificCancellationReason: 'No necesito servicio',
-      },
-    });
+    const res = await postCancellation(t, serviceId, token);
     expect(res.statusCode, res.body).toBe(200);
-    expect((await serviceRow(serviceId))?.status).toBe('Void');
+    expect((await serviceRow(t, serviceId))?.status).toBe('Void');
     expect((await driverRow(driverId))?.status).toBe('available');
     const stillBusy = await t.db.db
       .select({ id: drivers.id })

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../src/db/schema.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
+import { notCustomerText } from './support/outbox.ts';
 import {
   assignFirstDriver,
   createService,
@@ -36,7 +37,7 @@ async function outboxOf(serviceId: string) {
   return t.db.db
     .select()
     .from(messages)
-    .where(and(eq(messages.serviceId, serviceId), eq(messages.kind, 'sms')));
+    .where(and(eq(messages.serviceId, serviceId), eq(messages.kind, 'sms'), notCustomerText()));
 }
 
 describe('POST /common/api/v1/drivers/sms', () => {

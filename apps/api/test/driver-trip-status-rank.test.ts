@@ -1,15 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceEvents, services } from '../src/db/schema.ts';
-import { issueDriverToken } from '../src/services/driver-app.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
-import { assignFirstDriver, createService } from './support/journey-service.ts';
+import { assignedDriverHeaders, createService } from './support/journey-service.ts';
+import { CONNECT_PR } from './support/demo-accounts.ts';
 
 // SPEC 4 "Statuses move forward by rank only; a lower rank never replaces the current one";
 // decisions 111 and 256: a lower trip status is a 409 and writes nothing; a repeat is a no-op.
 
 let t: TestApp;
-const CONNECT_PR = 'c9c3881679b7a328820d09cb';
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -17,13 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-async function driverOf(serviceId: string): Promise<Record<string, string>> {
-  await assignFirstDriver(t, serviceId);
-  const [row] = await t.db.db.select().from(services).where(eq(services.id, serviceId));
-  const token = await issueDriverToken(t.app.repositories, row?.driverId ?? '');
-  return { 'x-api-key': t.config.appKey, authorization: `Bearer ${token}` };
-}
 
 function report(serviceId: string, status: string, headers: Record<string, string>) {
   return t.app.inject({
@@ -48,7 +40,7 @@ describe('driver-app trip status: forward by rank only', () => {
     ['TOWED', 'ARRIVED'],
   ])('after %s, %s is refused with 409 and writes nothing', async (reached, lower) => {
     const service = await createService(t, CONNECT_PR, { situation: 'towBreakdown' });
-    const driver = await driverOf(service.id);
+    const driver = await assignedDriverHeaders(t, service.id);
     expect((await report(service.id, reached, driver)).statusCode).toBe(200);
     const events = await tripEvents(service.id);
     const res = await report(service.id, lower, driver);
@@ -61,7 +53,7 @@ describe('driver-app trip status: forward by rank only', () => {
 
   it('the same status again answers 200 unchanged (a retry), FINISHED finishes once', async () => {
     const service = await createService(t, CONNECT_PR);
-    const driver = await driverOf(service.id);
+    const driver = await assignedDriverHeaders(t, service.id);
     expect((await report(service.id, 'ON_ROUTE', driver)).json()).toMatchObject({ changed: true });
     expect((await report(service.id, 'ON_ROUTE', driver)).json()).toMatchObject({
       changed: false,

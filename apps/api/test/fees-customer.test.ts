@@ -2,13 +2,12 @@ import { ApiErrorSchema, CustomerFeeResponseSchema, feeBreakdown } from '@auxili
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { seededAccount } from './support/limit-check.ts';
+import { CONNECT_CR, CONNECT_PR } from './support/demo-accounts.ts';
 
 // SPEC 7 GET /fees/customer ("returns a number in data.data"), SPEC 9 fees; decision 251.
 
 let t: TestApp;
 let appKey: Record<string, string>;
-const CONNECT_PR = 'c9c3881679b7a328820d09cb';
-const CONNECT_CR = 'e06a76596f185458e588438a';
 
 beforeAll(async () => {
   t = await createTestApp();

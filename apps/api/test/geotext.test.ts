@@ -7,16 +7,15 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { geotextResponses, geotextRooms, serviceEvents, services } from '../src/db/schema.ts';
-import { demoAccountId } from '../src/db/seed/index.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { createService, setServiceStatus } from './support/journey-service.ts';
+import { CONNECT_PR } from './support/demo-accounts.ts';
 
 // SPEC 7 POST /api/v1/geotext-responses {lat, lng, address, roomId, phoneNumber, success}; SPEC 8
 // "Geotext location error: Failed response sent to the server"; SPEC 2 /geotext/error/roomid.
 // Decision 413. Demo rooms: src/db/seed/geotext.ts.
 
 let t: TestApp;
-const CONNECT_PR = demoAccountId('connect', 'PR', 'member');
 const PHONE = '7875550100';
 
 beforeAll(async () => {

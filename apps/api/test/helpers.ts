@@ -9,6 +9,15 @@ import { seedDemoData } from '../src/db/seed/index.ts';
 /** A tiny stand-in for apps/web/dist with the five placeholder tags of apps/web/index.html. */
 export const FIXTURE_WEB_DIST = fileURLToPath(new URL('./fixtures/web-dist', import.meta.url));
 
+/**
+ * What NODE_ENV=production needs besides to run the demo on purpose (decision 505), for tests of
+ * other production defaults.
+ */
+export const PRODUCTION_DEMO = {
+  DEMO_MODE: 'true',
+  PUBLIC_ORIGIN: 'https://demo.auxilio.example',
+} as const;
+
 export interface TestApp {
   app: FastifyInstance;
   db: DatabaseHandle;

@@ -59,8 +59,12 @@ describe('member sign-in with a production identity provider (OIDC_ISSUER)', () 
     const response = await exchange();
     expect(response.statusCode).toBe(200);
     // Standard OpenID claim names map to SPEC 3 names; a numeric card number becomes text.
-    expect(response.json()).toEqual({
+    expect(response.json()).toMatchObject({
       userInfo: { firstname: 'Carmen', lastname: 'Ortiz Vélez', cardnumber: '987654321' },
+      memberSession: {
+        token: expect.any(String) as unknown,
+        expiresAt: expect.any(String) as unknown,
+      },
     });
     const token = fixture.received.find((request) => request.path === '/token');
     expect(token?.method).toBe('POST');

@@ -1,5 +1,10 @@
 import type { AddressInfo } from 'node:net';
-import { ApiErrorSchema, RuntimeConfigSchema, TokenExchangeResponseSchema } from '@auxilio/domain';
+import {
+  ApiErrorSchema,
+  ContractSearchResponseSchema,
+  RuntimeConfigSchema,
+  TokenExchangeResponseSchema,
+} from '@auxilio/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers.ts';
 import {
@@ -9,12 +14,15 @@ import {
   startSignIn,
   type SignInAttempt,
 } from './support/identity-browser.ts';
+import { MMM_PR } from './support/demo-accounts.ts';
 
 // SPEC 7 member sign-in against the bundled identity provider, over real HTTP: the authorize
 // redirect (response_type code, client_id, state, scope, redirect_uri, code_challenge, S256), the
 // provider's login and consent pages, the callback with code and state, then
 // POST /api/mmm-openid/token reading data.userInfo (SPEC 3 firstname, lastname, cardnumber).
 // Decision 460.
+
+/** The mmm Member account in Puerto Rico (apps/api/src/db/README.md). */
 
 let t: TestApp;
 let origin: string;
@@ -108,8 +116,33 @@ describe('member sign-in with the bundled identity provider', () => {
 
     const first = await exchange(tokenBody(attempt, code));
     expect(first.status).toBe(200);
-    expect(TokenExchangeResponseSchema.parse(await first.json())).toEqual({
-      userInfo: { firstname: 'Héctor', lastname: 'Acevedo Cruz', cardnumber: '436516243' },
+    const answer = TokenExchangeResponseSchema.parse(await first.json());
+    expect(answer.userInfo).toEqual({
+      firstname: 'Héctor',
+      lastname: 'Acevedo Cruz',
+      cardnumber: '436516243',
+    });
+
+    // Decision 417: the member session opens the member's own contract in full; without it the
+    // same lookup is masked.
+    const expires = Date.parse(answer.memberSession.expiresAt) - Date.now();
+    expect(expires).toBeGreaterThan(100 * 60_000);
+    expect(expires).toBeLessThanOrEqual(120 * 60_000);
+    const lookUp = async (authorization?: string) => {
+      const url = `${origin}/common/api/v1/dispatch/contracts/?search=436516243&account=${MMM_PR}`;
+      const headers: Record<string, string> = { 'x-api-key': t.config.appKey };
+      if (authorization) headers.authorization = authorization;
+      const response = await fetch(url, { headers });
+      expect(response.status).toBe(200);
+      return ContractSearchResponseSchema.parse(await response.json()).data[0];
+    };
+    const own = await lookUp(`Bearer ${answer.memberSession.token}`);
+    expect(own).toMatchObject({ detail: 'full', fullName: 'Héctor Acevedo Cruz' });
+    expect(own?.email).toContain('@');
+    expect(await lookUp()).toMatchObject({
+      detail: 'masked',
+      fullName: 'H*** A*** C***',
+      email: '',
     });
 
     // RFC 6749 4.1.2: a code is single use.
@@ -162,8 +195,10 @@ describe('member sign-in with the bundled identity provider', () => {
       attempt.redirectUri,
     );
     const response = await exchange(tokenBody(attempt, codeOf(done.url)));
-    expect(await response.json()).toEqual({
-      userInfo: { firstname: 'Lucía', lastname: 'Santiago Ortiz', cardnumber: '400000017' },
+    expect(TokenExchangeResponseSchema.parse(await response.json()).userInfo).toEqual({
+      firstname: 'Lucía',
+      lastname: 'Santiago Ortiz',
+      cardnumber: '400000017',
     });
   });
 

@@ -2,7 +2,7 @@ import { ApiErrorSchema } from '@auxilio/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers.ts';
 
-// Issue 4 "rejects bad input clearly": a path parameter longer than the router's old 100-character
+// Bad input is refused clearly: a path parameter longer than the router's old 100-character
 // limit reaches the zod params schema (app.ts sets routerOptions.maxParamLength), so it answers 400
 // naming the parameter, not 404 "Route not found" with the whole path echoed back.
 

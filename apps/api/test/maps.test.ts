@@ -9,7 +9,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers.ts';
 
-// Issue 3 "Maps": the /common/maps API (decision 261) and the public demo basemap at /map (260).
+// Maps: the /common/maps API (decision 261) and the public demo basemap at /map (260).
 
 let t: TestApp;
 let headers: Record<string, string>;

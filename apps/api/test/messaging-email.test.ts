@@ -9,8 +9,8 @@ import { transportsFrom } from '../src/services/messaging/index.ts';
 import { closedLocalPort } from './fixture-servers/closed-port.ts';
 import { startSmtpFixtureServer, type SmtpFixtureServer } from './fixture-servers/smtp.ts';
 import { createTestApp, testConfig, type TestApp } from './helpers.ts';
-import { createService } from './support/journey-service.ts';
-import { outboxRow, settledOutboxRow } from './support/outbox.ts';
+import { cancelService, createService } from './support/journey-service.ts';
+import { notCustomerText, outboxRow, settledOutboxRow } from './support/outbox.ts';
 import { firstPrAccount } from './support/service-request-payload.ts';
 
 // ARCHITECTURE decision 7 "e-mail (cancellation): any SMTP (nodemailer)" against a local SMTP server
@@ -70,22 +70,9 @@ function cancel(body: ReturnType<typeof cancellationBody>, headers: Record<strin
 }
 
 /** A cancelled service's e-mail request: void it (holdEdit), then ask for the e-mail. */
-async function cancelService() {
+async function cancelledService() {
   const service = await createService(t, accountId);
-  const voided = await t.app.inject({
-    method: 'POST',
-    url: '/common/services/holdEdit',
-    headers: service.headers,
-    payload: {
-      _id: service.id,
-      status: 'Void',
-      home: '',
-      schedule: '',
-      cancellationNotes: '',
-      specificCancellationReason: 'No necesito servicio',
-    },
-  });
-  expect(voided.statusCode).toBe(200);
+  await cancelService(t, service.id, service.token);
   const body = cancellationBody(service.id, service.serviceNumber);
   return { service, body, response: await cancel(body, service.headers) };
 }
@@ -94,7 +81,7 @@ describe('cancellation e-mail over SMTP', () => {
   it('arrives at the operations mailbox with brand, service number and reason', async () => {
     smtp.behave({});
     const seen = smtp.received.length;
-    const { service, body, response } = await cancelService();
+    const { service, body, response } = await cancelledService();
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: true });
 
@@ -112,9 +99,11 @@ describe('cancellation e-mail over SMTP', () => {
     expect(mail.parsed.text).toContain(`Brand: ${brandName}`);
     expect(mail.parsed.text).toContain('Reason: No necesito servicio');
     expect(mail.parsed.text).toContain(`Service: ${service.id} #${service.serviceNumber}`);
-    expect(mail.parsed.text).toContain(`Client: ${body.clientName}`);
+    // What the e-mail says of the customer is the service's, not what the request claims.
+    expect(mail.parsed.text).toContain('Client: Ana Rivera\n');
+    expect(mail.parsed.text).not.toContain(body.clientName);
 
-    const row = await settledOutboxRow(t, cancellationEmailId(body));
+    const row = await settledOutboxRow(t, cancellationEmailId(body.serviceId ?? ''));
     expect(row).toMatchObject({ status: 'sent', attempts: 1, to: null });
     expect(row.providerMessageId).toBe(mail.parsed.messageId);
     // A retry of the call queues nothing new and sends nothing again.
@@ -123,24 +112,40 @@ describe('cancellation e-mail over SMTP', () => {
     expect(smtp.received.length).toBe(seen + 1);
   });
 
-  it('sends the e-mail of a request abandoned before creation (app key only)', async () => {
+  it('decision 477: no e-mail without the token of a cancelled service, and none twice', async () => {
     smtp.behave({});
-    const seen = smtp.received.length;
-    const body = cancellationBody(null, null);
-    expect((await cancel(body, { 'x-api-key': t.config.appKey })).statusCode).toBe(200);
-    const mail = await smtp.nextMail(seen);
-    expect(mail.parsed.subject).toBe('Service cancelled: No necesito servicio');
-    expect(mail.parsed.text).toContain(`Brand: ${brandName}`);
-    expect(mail.parsed.text).toContain('Service: not created');
+    const seenAtStart = smtp.received.length;
+    const before = await t.db.db.select().from(messages).where(notCustomerText());
+    const appKey = { 'x-api-key': t.config.appKey };
+    // No service, or a service but only the app key: 401.
+    expect((await cancel(cancellationBody(null, null), appKey)).statusCode).toBe(401);
+    const service = await createService(t, accountId);
+    const body = cancellationBody(service.id, service.serviceNumber);
+    expect((await cancel(body, appKey)).statusCode).toBe(401);
+    // A token but no service named: 400; another service's token or an unknown id: 403.
+    const noService = await cancel(cancellationBody(null, null), service.headers);
+    expect(noService.statusCode).toBe(400);
+    expect(noService.json()).toMatchObject({ field: 'body.serviceId' });
+    const other = await createService(t, accountId);
+    expect((await cancel(body, other.headers)).statusCode).toBe(403);
+    expect((await cancel(cancellationBody(randomUUID(), '1'), service.headers)).statusCode).toBe(
+      403,
+    );
+    // The right token, but the service was not cancelled: 409.
+    expect((await cancel(body, service.headers)).statusCode).toBe(409);
+    expect(await t.db.db.select().from(messages).where(notCustomerText())).toHaveLength(
+      before.length,
+    );
+    expect(smtp.received.length).toBe(seenAtStart);
   });
 
   it('marks the e-mail failed when the server refuses it (550); the cancellation stands', async () => {
     smtp.behave({ rejectWith: { code: 550, message: 'Mailbox unavailable' } });
     const seen = smtp.received.length;
-    const { service, body, response } = await cancelService();
+    const { service, body, response } = await cancelledService();
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: true });
-    const row = await settledOutboxRow(t, cancellationEmailId(body));
+    const row = await settledOutboxRow(t, cancellationEmailId(body.serviceId ?? ''));
     expect(row).toMatchObject({ status: 'failed', attempts: 1 });
     expect(row.lastError).toMatch(/550/);
     expect(row.lastError).toContain('Mailbox unavailable');
@@ -163,9 +168,9 @@ describe('cancellation e-mail over SMTP', () => {
   it('queues the e-mail again on a transient refusal (451) and sends it on the next attempt', async () => {
     smtp.behave({ rejectWith: { code: 451, message: 'Try again later' } });
     const seen = smtp.received.length;
-    const { body, response } = await cancelService();
+    const { body, response } = await cancelledService();
     expect(response.statusCode).toBe(200);
-    const row = await settledOutboxRow(t, cancellationEmailId(body));
+    const row = await settledOutboxRow(t, cancellationEmailId(body.serviceId ?? ''));
     expect(row).toMatchObject({ status: 'queued', attempts: 1 });
     expect(row.lastError).toMatch(/451/);
     smtp.behave({});
@@ -174,18 +179,22 @@ describe('cancellation e-mail over SMTP', () => {
       transportsFrom(t.config.messaging),
     ).runOnce(new Date(row.nextAttemptAt.getTime() + 1000));
     expect(await outboxRow(t, row.id)).toMatchObject({ status: 'sent', attempts: 2 });
-    expect((await smtp.nextMail(seen)).parsed.text).toContain(`Client: ${body.clientName}`);
+    expect((await smtp.nextMail(seen)).parsed.text).toContain('Client: Ana Rivera');
   });
 
   it('answers the cancel call without waiting for a silent server, and retries the e-mail later', async () => {
     smtp.behave({ silentGreeting: true });
-    const { body, response } = await cancelService();
+    const { body, response } = await cancelledService();
     expect(response.statusCode).toBe(200);
     // Answered while the mail server is still silent: the attempt has not ended yet.
-    const right = await outboxRow(t, cancellationEmailId(body));
+    const right = await outboxRow(t, cancellationEmailId(body.serviceId ?? ''));
     expect(['queued', 'sending']).toContain(right?.status);
     expect(right?.lastError).toBeNull();
-    const row = await settledOutboxRow(t, cancellationEmailId(body), TIMEOUT_MS + 5000);
+    const row = await settledOutboxRow(
+      t,
+      cancellationEmailId(body.serviceId ?? ''),
+      TIMEOUT_MS + 5000,
+    );
     expect(row).toMatchObject({ status: 'queued', attempts: 1 });
     expect(row.lastError).toMatch(/ETIMEDOUT/);
     smtp.behave({});

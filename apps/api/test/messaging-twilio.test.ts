@@ -13,7 +13,7 @@ import {
 } from './fixture-servers/twilio.ts';
 import { createTestApp, testConfig, type TestApp } from './helpers.ts';
 import { assignFirstDriver, createService } from './support/journey-service.ts';
-import { outboxRow, settledOutboxRow } from './support/outbox.ts';
+import { notCustomerText, outboxRow, settledOutboxRow } from './support/outbox.ts';
 import { firstPrAccount } from './support/service-request-payload.ts';
 
 // ARCHITECTURE decision 7 "SMS to driver / customer: Twilio", against a local server that speaks
@@ -89,7 +89,7 @@ describe('Twilio SMS adapter', () => {
     expect(res.json()).toEqual({ status: true });
 
     const [outbox] = await t.db.db.query.messages.findMany({
-      where: (m, { eq }) => eq(m.serviceId, service.id),
+      where: (m, { and, eq }) => and(eq(m.serviceId, service.id), notCustomerText()),
     });
     const row = await settledOutboxRow(t, outbox?.id ?? '');
     expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null });

@@ -6,9 +6,8 @@ import {
 } from '@auxilio/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Config } from '../src/config/env.ts';
 import { cardCharges } from '../src/db/schema.ts';
-import { createService } from './support/journey-service.ts';
+import { createService, finishService } from './support/journey-service.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import {
   markIntentDeclined,
@@ -17,14 +16,15 @@ import {
   stripeError,
   type StripeFixture,
 } from './fixture-servers/stripe.ts';
+import { CONNECT_PR, HONDA_PR, MMM_PR } from './support/demo-accounts.ts';
+import { stripeFixturePayments } from './support/stripe-payments.ts';
+import { servicePaymentPurpose } from './support/service-request-payload.ts';
 
 // POST /common/payments/intents and /intents/{id}/verify with PAYMENT_PROVIDER=stripe (decision
 // 430), against a local server that speaks Stripe's REST format. The adapter's error mapping and
 // logging are in payments-stripe-adapter.test.ts.
 
 const SECRET_KEY = 'sk_test_fixtureSecret123';
-const CONNECT_PR = 'c9c3881679b7a328820d09cb';
-const MMM_PR = '3454bb18df7e95defed3f49e';
 
 let stripe: StripeFixture;
 let t: TestApp;
@@ -32,16 +32,7 @@ let appKey: Record<string, string>;
 
 beforeAll(async () => {
   stripe = await startStripeFixture();
-  const payments: Config['payments'] = {
-    card: {
-      provider: 'stripe',
-      secretKey: SECRET_KEY,
-      publishableKey: 'pk_test_fixture',
-      apiBase: stripe.url,
-    },
-    mobile: { provider: 'sandbox' },
-  };
-  t = await createTestApp({ config: { payments } });
+  t = await createTestApp({ config: { payments: stripeFixturePayments(stripe.url, SECRET_KEY) } });
   appKey = { 'x-api-key': t.config.appKey };
 });
 afterAll(async () => {
@@ -55,13 +46,7 @@ beforeEach(() => {
 function intentBody(extra: Record<string, unknown> = {}) {
   return {
     serviceId: randomUUID(),
-    purpose: {
-      kind: 'service',
-      accountId: CONNECT_PR,
-      situation: 'flatTire',
-      customerContract: null,
-      vehPlate: 'ABC123',
-    },
+    purpose: servicePaymentPurpose(CONNECT_PR),
     email: 'ana@example.com',
     idempotencyKey: `intent-${randomUUID()}`,
     ...extra,
@@ -117,13 +102,10 @@ describe('POST /common/payments/intents', () => {
   it('charges a surplus when the contract leaves one', async () => {
     const answer = await createIntent(
       intentBody({
-        purpose: {
-          kind: 'service',
-          accountId: CONNECT_PR,
-          situation: 'flatTire',
+        purpose: servicePaymentPurpose(CONNECT_PR, {
           customerContract: await contractOfPlate('ZZW218'),
           vehPlate: 'ZZW218',
-        },
+        }),
       }),
     );
     // 5500 + 500 fee - 2000 covered (src/db/README.md).
@@ -131,7 +113,15 @@ describe('POST /common/payments/intents', () => {
   });
 
   it('charges a tip at the amount the customer chose, for the holder of the service token', async () => {
-    const service = await createService(t, CONNECT_PR);
+    // Honda in Puerto Rico charges no fee and takes tips.
+    const service = await createService(t, HONDA_PR);
+    const tipBody = () =>
+      intentBody({ serviceId: service.id, purpose: { kind: 'tip', amount: 300, currency: 'usd' } });
+    // Decision 478: no tip is charged before the service was performed, and Stripe is not asked.
+    const early = await post('/intents', tipBody(), service.headers);
+    expect(early.statusCode).toBe(409);
+    expect(stripe.requests).toHaveLength(0);
+    await finishService(t, service.id);
     const answer = await createIntent(
       intentBody({ serviceId: service.id, purpose: { kind: 'tip', amount: 300, currency: 'usd' } }),
       service.headers,
@@ -144,8 +134,8 @@ describe('POST /common/payments/intents', () => {
   });
 
   it('refuses a tip without the service token (401) or with another service’s (403)', async () => {
-    const service = await createService(t, CONNECT_PR);
-    const other = await createService(t, CONNECT_PR);
+    const service = await createService(t, MMM_PR);
+    const other = await createService(t, MMM_PR);
     const tip = intentBody({
       serviceId: service.id,
       purpose: { kind: 'tip', amount: 300, currency: 'usd' },
@@ -170,13 +160,7 @@ describe('POST /common/payments/intents', () => {
     const res = await post(
       '/intents',
       intentBody({
-        purpose: {
-          kind: 'service',
-          accountId: MMM_PR,
-          situation: 'flatTire',
-          customerContract: null,
-          vehPlate: 'ABC123',
-        },
+        purpose: servicePaymentPurpose(MMM_PR),
       }),
     );
     expect(res.statusCode).toBe(409);

@@ -8,7 +8,7 @@ import { media } from '../src/db/schema.ts';
 import { AppError } from '../src/lib/errors.ts';
 import { createTestApp, testConfig, type TestApp } from './helpers.ts';
 
-// ISSUE 2 item 5: health, one error handler with no internals on 5xx, OpenAPI at /docs, request ids.
+// The platform: health, one error handler with no internals on 5xx, OpenAPI at /docs, request ids.
 
 const SECRET = 'password=hunter2 at /srv/internal/db.ts:42';
 
@@ -38,17 +38,18 @@ afterAll(async () => {
   await t.close();
 });
 
-describe('GET /health', () => {
-  it('answers ok with the database kind after a ping', async () => {
+describe('GET /health and GET /ready (decision 495)', () => {
+  it('both answer ok with the database kind while everything is up', async () => {
+    const database = t.config.databaseUrl ? 'postgres' : 'pglite';
     const res = await t.app.inject({ method: 'GET', url: '/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({
-      status: 'ok',
-      database: t.config.databaseUrl ? 'postgres' : 'pglite',
-    });
+    expect(res.json()).toEqual({ status: 'ok', database });
+    const ready = await t.app.inject({ method: 'GET', url: '/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ready', database });
   });
 
-  it('answers 503 { code: UNAVAILABLE } when the database is down', async () => {
+  it('with the database down: /health still 200, /ready 503 UNAVAILABLE with Retry-After', async () => {
     const config = testConfig();
     const closed = await openDatabase(
       config.databaseUrl ? { url: config.databaseUrl } : { dataDir: IN_MEMORY_DATA_DIR },
@@ -56,9 +57,11 @@ describe('GET /health', () => {
     await closed.close();
     const app = await buildApp({ config, db: closed, logger: false });
     try {
-      const res = await app.inject({ method: 'GET', url: '/health' });
+      expect((await app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
+      const res = await app.inject({ method: 'GET', url: '/ready' });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ code: 'UNAVAILABLE', message: 'Database unavailable' });
+      expect(res.json()).toMatchObject({ code: 'UNAVAILABLE' });
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     } finally {
       await app.close();
     }

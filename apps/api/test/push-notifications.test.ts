@@ -8,17 +8,17 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { pushSubscriptions, services } from '../src/db/schema.ts';
-import { issueDriverToken } from '../src/services/driver-app.ts';
+import { pushSubscriptions } from '../src/db/schema.ts';
 import { checkPushSubscription } from '../src/services/push/subscription-checks.ts';
 import { startPushService, type PushServiceFixture } from './fixture-servers/push-service.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
+import { createTestApp, testConfig, type TestApp } from './helpers.ts';
 import {
-  assignFirstDriver,
-  createService,
+  assignedDriverHeaders,
   type CreatedService,
+  createService,
 } from './support/journey-service.ts';
 import { createPushSubscriber, verifyVapidAuthorization } from './support/push-subscriber.ts';
+import { CONNECT_PR } from './support/demo-accounts.ts';
 
 // ARCHITECTURE decision 7 "push: Web Push with VAPID keys generated on first run"; SPEC 7 PATCH
 // /api/v1/service-requests/{id}/pushOptIn {pushOptIn} (+ subscription, decision 450); status
@@ -27,11 +27,14 @@ import { createPushSubscriber, verifyVapidAuthorization } from './support/push-s
 
 let t: TestApp;
 let push: PushServiceFixture;
-const CONNECT_PR = 'c9c3881679b7a328820d09cb';
 let subscriptionCounter = 0;
 
 beforeAll(async () => {
-  t = await createTestApp({ config: { driverSimulator: false } });
+  // The local push service is on loopback: allowed by this explicit test setting only (decision 503).
+  const defaults = testConfig().push;
+  t = await createTestApp({
+    config: { driverSimulator: false, push: { ...defaults, allowLoopbackEndpoints: true } },
+  });
   push = await startPushService();
 });
 afterAll(async () => {
@@ -62,14 +65,6 @@ async function subscribedService(language?: 'es' | 'en') {
   const res = await optIn(service, { pushOptIn: true, subscription, language });
   expect(res.statusCode).toBe(200);
   return { service, subscriber, name, subscription };
-}
-
-/** The service's driver, as dispatch would have set it, with a driver-app token. */
-async function driverOf(serviceId: string) {
-  await assignFirstDriver(t, serviceId);
-  const [row] = await t.db.db.select().from(services).where(eq(services.id, serviceId));
-  const token = await issueDriverToken(t.app.repositories, row?.driverId ?? '');
-  return { 'x-api-key': t.config.appKey, authorization: `Bearer ${token}` };
 }
 
 function tripStatus(serviceId: string, status: string, headers: Record<string, string>) {
@@ -156,14 +151,14 @@ describe('PATCH /common/api/v1/service-requests/:id/pushOptIn with a subscriptio
     expect(await storedSubscriptions(service.id)).toEqual([]);
   });
 
-  it('loopback and http endpoints only outside production', () => {
+  it('loopback and http endpoints only with the explicit test setting', async () => {
     const local = createPushSubscriber().subscription('http://127.0.0.1:9/push/x');
-    expect(() => {
-      checkPushSubscription(local, true);
-    }).not.toThrow();
-    expect(() => {
-      checkPushSubscription(local, false);
-    }).toThrow(/public push service/);
+    const policy = { ...t.config.push, allowLoopbackEndpoints: true };
+    await expect(checkPushSubscription(local, policy)).resolves.toBeUndefined();
+    const production = { ...policy, allowLoopbackEndpoints: false };
+    await expect(checkPushSubscription(local, production)).rejects.toThrow(/https/);
+    const https = { ...local, endpoint: 'https://127.0.0.1:9/push/x' };
+    await expect(checkPushSubscription(https, production)).rejects.toThrow(/public push service/);
   });
 
   it("401 without or with a wrong app key, 403 with another service's token", async () => {
@@ -187,7 +182,7 @@ describe('PATCH /common/api/v1/service-requests/:id/pushOptIn with a subscriptio
 describe('status notifications', () => {
   it('a trip status change from the driver app sends one encrypted, VAPID-signed push', async () => {
     const { service, subscriber, name } = await subscribedService();
-    const driver = await driverOf(service.id);
+    const driver = await assignedDriverHeaders(t, service.id);
     const before = Math.floor(Date.now() / 1000);
 
     const res = await tripStatus(service.id, 'ON_ROUTE', driver);
@@ -225,7 +220,7 @@ describe('status notifications', () => {
 
   it("speaks the subscriber's language; a retry of the same status sends nothing", async () => {
     const { service, subscriber } = await subscribedService('en');
-    const driver = await driverOf(service.id);
+    const driver = await assignedDriverHeaders(t, service.id);
     expect((await tripStatus(service.id, 'ARRIVED', driver)).statusCode).toBe(200);
     const [request] = await push.waitForRequests(1);
     const payload = JSON.parse(subscriber.decrypt(request?.body ?? Buffer.alloc(0))) as unknown;
@@ -240,7 +235,7 @@ describe('status notifications', () => {
 
   it("the driver's answer does not wait for the push service", async () => {
     const { service } = await subscribedService();
-    const driver = await driverOf(service.id);
+    const driver = await assignedDriverHeaders(t, service.id);
     const release = push.hold();
     try {
       const res = await tripStatus(service.id, 'ON_ROUTE', driver);
@@ -256,7 +251,7 @@ describe('status notifications', () => {
 
   it('410 Gone deletes the subscription; the next change sends nothing to it', async () => {
     const { service, name } = await subscribedService();
-    const driver = await driverOf(service.id);
+    const driver = await assignedDriverHeaders(t, service.id);
     push.answer(name, { status: 410 });
     await tripStatus(service.id, 'ON_ROUTE', driver);
     await push.waitForRequests(1);
@@ -269,7 +264,7 @@ describe('status notifications', () => {
 
   it('429 is tried once more after Retry-After; 5xx twice is given up; the subscription stays', async () => {
     const { service, name, subscriber } = await subscribedService();
-    const driver = await driverOf(service.id);
+    const driver = await assignedDriverHeaders(t, service.id);
     push.answer(name, { status: 429, headers: { 'retry-after': '0' } });
     await tripStatus(service.id, 'ON_ROUTE', driver);
     const [first, second] = await push.waitForRequests(2);
@@ -293,7 +288,7 @@ describe('status notifications', () => {
     await second.ready();
     try {
       const { service } = await subscribedService();
-      const driver = await driverOf(service.id);
+      const driver = await assignedDriverHeaders(t, service.id);
       // The second process follows the service's events (LISTEN/NOTIFY) but wrote nothing.
       await second.serviceEventsBus.ready();
       expect((await tripStatus(service.id, 'ON_ROUTE', driver)).statusCode).toBe(200);

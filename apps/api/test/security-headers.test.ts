@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testConfig, type TestApp } from './helpers.ts';
 
-// Issue 4 "security headers including a Content-Security-Policy" and "CORS allow-list from the
-// brand hosts" (docs/decisions/472, 473): what every response carries, and who may read it.
+// Security headers with a Content-Security-Policy, and CORS allowed to the brands' host names only
+// (docs/decisions/472, 473): what every response carries, and who may read it.
 
 let t: TestApp;
 let appKey: Record<string, string>;
@@ -36,8 +36,11 @@ describe('security headers', () => {
     expect(csp['script-src']).toEqual(["'self'"]);
     expect(csp['style-src']).toEqual(["'self'"]);
     expect(csp['worker-src']).toEqual(["'self'", 'blob:']);
-    expect(csp['img-src']).toEqual(["'self'", 'data:', 'blob:']);
-    expect(csp['connect-src']).toEqual(["'self'"]);
+    // The local store's URLs are on the loopback origin without PUBLIC_ORIGIN (decision 504), which
+    // a brand host (honda.localhost) must reach.
+    const store = `http://localhost:${String(t.config.port)}`;
+    expect(csp['img-src']).toEqual(["'self'", 'data:', 'blob:', store]);
+    expect(csp['connect-src']).toEqual(["'self'", store]);
     expect(csp['manifest-src']).toEqual(["'self'"]);
     expect(csp['frame-ancestors']).toEqual(["'none'"]);
     expect(csp['object-src']).toEqual(["'none'"]);

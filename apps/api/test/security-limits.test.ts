@@ -3,33 +3,16 @@ import { ApiErrorSchema } from '@auxilio/domain';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type Config, type RateLimitConfig } from '../src/config/env.ts';
-import { createTestApp, testConfig, type TestApp } from './helpers.ts';
+import { createTestApp, PRODUCTION_DEMO, testConfig, type TestApp } from './helpers.ts';
+import { answersPing } from './support/redis-server.ts';
 
-// Issue 4 "Rate limits on public routes (429 with Retry-After), body size limits"
+// Rate limits on public routes (429 with Retry-After) and body size limits
 // (docs/decisions/471). Budgets are set tiny here so that a few requests cross them.
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 
 /** Redis runs on the CI machine; elsewhere the shared-store case cannot run. */
-async function redisReachable(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    connectTimeout: 500,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  probe.on('error', () => undefined);
-  try {
-    await probe.connect();
-    await probe.ping();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
-const hasRedis = await redisReachable();
+const hasRedis = await answersPing(REDIS_URL);
 
 function limitedConfig(rateLimit: Partial<RateLimitConfig>, overrides: Partial<Config> = {}) {
   const base = testConfig();
@@ -122,22 +105,34 @@ describe('rate limits', () => {
   });
 
   it('RATE_LIMIT_ENABLED=false (benchmarks) counts nothing; tests default to off, servers to on', async () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).security.rateLimit.enabled).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'test' }).security.rateLimit.enabled).toBe(false);
-    const off = loadConfig({ NODE_ENV: 'production', RATE_LIMIT_ENABLED: 'false' });
+    expect(
+      loadConfig({ NODE_ENV: 'production', ...PRODUCTION_DEMO }).security.rateLimit.enabled,
+    ).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).security.rateLimit).toMatchObject({
+      enabled: false,
+      redisTimeoutMs: 100,
+    });
+    const off = loadConfig({
+      NODE_ENV: 'production',
+      RATE_LIMIT_ENABLED: 'false',
+      ...PRODUCTION_DEMO,
+    });
     expect(off.security.rateLimit.enabled).toBe(false);
     const tuned = loadConfig({
       NODE_ENV: 'production',
+      ...PRODUCTION_DEMO,
       RATE_LIMIT_MAX: '50',
       RATE_LIMIT_STRICT_MAX: '5',
       RATE_LIMIT_WINDOW_SECONDS: '10',
       REDIS_URL: REDIS_URL,
+      RATE_LIMIT_REDIS_TIMEOUT_MS: '250',
     });
     expect(tuned.security.rateLimit).toMatchObject({
       max: 50,
       strictMax: 5,
       windowMs: 10_000,
       redisUrl: REDIS_URL,
+      redisTimeoutMs: 250,
     });
 
     const unlimited = await createTestApp({ config: limitedConfig({ enabled: false }) });
@@ -179,14 +174,15 @@ describe('rate limits', () => {
     }
   });
 
-  it('a Redis that cannot be reached lets requests through instead of failing them', async () => {
+  it('a Redis that cannot be reached fails no request and lifts no budget: counted in the process', async () => {
     const down = await createTestApp({
-      config: limitedConfig({ redisUrl: 'redis://127.0.0.1:1', max: 1 }),
+      config: limitedConfig({ redisUrl: 'redis://127.0.0.1:1', max: 2 }, { trustProxy: true }),
     });
     try {
-      for (let i = 0; i < 3; i += 1) {
-        expect((await readTypes(down, '203.0.113.60')).statusCode).toBe(200);
-      }
+      const codes = [];
+      for (let i = 0; i < 3; i += 1) codes.push((await readTypes(down, '203.0.113.60')).statusCode);
+      expect(codes).toEqual([200, 200, 429]);
+      expect((await readTypes(down, '203.0.113.61')).statusCode).toBe(200);
     } finally {
       await down.close();
     }

@@ -1,23 +1,24 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import {
   createServiceEventsFanOut,
   parseServiceEventNotification,
 } from '../src/plugins/app/service-events-bus.ts';
-import { appendServiceEvent } from '../src/repositories/service-events.ts';
+import { createServiceWritePath } from '../src/repositories/service-writes.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
+import { cancelService, createService } from './support/journey-service.ts';
 import {
   appendPositions,
-  cancelService,
-  createService,
   eventsUrl,
+  markedPosition,
   openStream,
   waitFor,
 } from './support/service-stream.ts';
 import { firstPrAccount } from './support/service-request-payload.ts';
+import { bearerHeaders } from './support/api-target.ts';
+import { capturedLogger } from './support/captured-logs.ts';
 
-// ARCHITECTURE decision 3 / issue 3 "Live updates": GET /common/api/v1/services/{id}/events over real
+// ARCHITECTURE decision 3, live updates: GET /common/api/v1/services/{id}/events over real
 // HTTP (the app listens on an ephemeral port), read with fetch and a small SSE parser.
 
 let t: TestApp;
@@ -35,7 +36,7 @@ afterAll(async () => {
 
 describe('GET /common/api/v1/services/{id}/events', () => {
   it('replays the history, then streams new events in order as they are written', async () => {
-    const { serviceId, token } = await createService(t.app, accountId);
+    const { id: serviceId, token } = await createService(t.app, accountId);
     const stream = await openStream(eventsUrl(baseUrl, serviceId, { key: t.config.appKey, token }));
     try {
       expect(stream.status).toBe(200);
@@ -65,9 +66,9 @@ describe('GET /common/api/v1/services/{id}/events', () => {
   });
 
   it('resumes after Last-Event-ID: nothing missed, nothing repeated', async () => {
-    const { serviceId, token } = await createService(t.app, accountId);
+    const { id: serviceId, token } = await createService(t.app, accountId);
     await appendPositions(t.db, serviceId, 3); // seq 2..4
-    const headers = { 'x-api-key': t.config.appKey, authorization: `Bearer ${token}` };
+    const headers = bearerHeaders(t, token);
 
     const first = await openStream(eventsUrl(baseUrl, serviceId, {}), headers);
     const seen: string[] = [];
@@ -102,13 +103,14 @@ describe('GET /common/api/v1/services/{id}/events', () => {
   });
 
   it('sends nothing for an event whose transaction rolled back (NOTIFY waits for commit)', async () => {
-    const { serviceId, token } = await createService(t.app, accountId);
+    const { id: serviceId, token } = await createService(t.app, accountId);
     const stream = await openStream(eventsUrl(baseUrl, serviceId, { key: t.config.appKey, token }));
     try {
       expect((await stream.next()).id).toBe('1');
       await expect(
-        t.db.db.transaction(async (tx) => {
-          await appendServiceEvent(tx, serviceId, 'position', { n: 'rolled back' });
+        createServiceWritePath(t.db.db).run(async ({ lock, apply }) => {
+          const service = await lock(serviceId);
+          if (service) await apply(service, { events: [markedPosition(-1)] });
           throw new Error('rollback');
         }),
       ).rejects.toThrow('rollback');
@@ -120,7 +122,7 @@ describe('GET /common/api/v1/services/{id}/events', () => {
   });
 
   it('removes the subscriber when the client goes away', async () => {
-    const { serviceId, token } = await createService(t.app, accountId);
+    const { id: serviceId, token } = await createService(t.app, accountId);
     // Streams of the tests before end asynchronously, like this one.
     await waitFor(() => t.app.serviceEventsBus.subscriberCount() === 0);
     const stream = await openStream(eventsUrl(baseUrl, serviceId, { key: t.config.appKey, token }));
@@ -131,7 +133,7 @@ describe('GET /common/api/v1/services/{id}/events', () => {
   });
 
   it('answers 401 without a token, 403 with a wrong one, 401 without the app key', async () => {
-    const { serviceId, token } = await createService(t.app, accountId);
+    const { id: serviceId, token } = await createService(t.app, accountId);
     const other = await createService(t.app, accountId);
     const key = t.config.appKey;
     const cases: [Record<string, string>, Record<string, string>, number, string][] = [
@@ -151,19 +153,9 @@ describe('GET /common/api/v1/services/{id}/events', () => {
 
   it('never writes the query-string token into the request log', async () => {
     const lines: string[] = [];
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, callback) {
-        lines.push(chunk.toString());
-        callback();
-      },
-    });
-    const app = await buildApp({
-      config: t.config,
-      db: t.db,
-      logger: { level: 'info', stream: sink },
-    });
+    const app = await buildApp({ config: t.config, db: t.db, logger: capturedLogger(lines) });
     try {
-      const { serviceId, token } = await createService(app, accountId);
+      const { id: serviceId, token } = await createService(app, accountId);
       const url = await app.listen({ port: 0, host: '127.0.0.1' });
       const stream = await openStream(eventsUrl(url, serviceId, { key: t.config.appKey, token }));
       await stream.next();

@@ -3,14 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contracts, services, vehicles } from '../src/db/schema.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { createService } from './support/journey-service.ts';
+import { CONNECT_PR, MMM_PR } from './support/demo-accounts.ts';
 
 // Decision 257: the service-request `price` is recomputed from the account's fees and the
 // contract's limit check (SPEC 9 "Fees apply only to the 'connect' brand or when the legacy receipt
 // preview is on ... for a surplus it uses the surplus amount").
 
 let t: TestApp;
-const CONNECT_PR = 'c9c3881679b7a328820d09cb';
-const MMM_PR = '3454bb18df7e95defed3f49e';
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -3,15 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { services } from '../src/db/schema.ts';
 import { createServiceChanges } from '../src/lib/service-changes.ts';
-import { createServiceReadCache } from '../src/services/service-read-cache.ts';
+import { createServiceReadCache } from '../src/services/service-requests/read-cache.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
-import { createService, type CreatedService } from './support/journey-service.ts';
-import { cancelService } from './support/service-stream.ts';
+import { cancelService, type CreatedService, createService } from './support/journey-service.ts';
+import { CONNECT_PR } from './support/demo-accounts.ts';
 
 // Decision 480: GET /services/{id} answers from a per-process cache that a change, from this
 // process or another one on the same database, drops before anyone can read the old state.
 
-const CONNECT_PR = 'c9c3881679b7a328820d09cb';
 let t: TestApp;
 
 beforeAll(async () => {

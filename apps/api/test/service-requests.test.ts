@@ -1,10 +1,12 @@
 import {
+  addDaysToPlainDate,
   ApiErrorSchema,
+  plainDateInTimeZone,
   ServiceRequestResponseSchema,
   ServiceSchema,
   type ServiceRequestPayloadInput,
 } from '@auxilio/domain';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accounts,
@@ -16,6 +18,9 @@ import {
 import { hashServiceToken } from '../src/services/service-tokens.ts';
 import { firstPrAccount, newServiceId, servicePayload } from './support/service-request-payload.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
+import { postCancellation, postServiceRequest } from './support/journey-service.ts';
+import { bearerHeaders } from './support/api-target.ts';
+import { notCustomerText } from './support/outbox.ts';
 
 // SPEC 7 POST /api/v1/service-requests, GET /services/{id}, POST /services/holdEdit and
 // POST /api/v1/service-requests/cancel; ARCHITECTURE decisions 9 (tokens) and 10 (idempotency).
@@ -40,12 +45,7 @@ function payload(overrides: Partial<ServiceRequestPayloadInput> = {}): ServiceRe
 }
 
 function create(body: unknown, headers: Record<string, string> = appKey) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/common/api/v1/service-requests',
-    headers,
-    payload: body as Record<string, unknown>,
-  });
+  return postServiceRequest(t, body, headers);
 }
 
 async function createOk(body = payload()) {
@@ -54,28 +54,12 @@ async function createOk(body = payload()) {
   return { body, created: ServiceRequestResponseSchema.parse(res.json()) };
 }
 
-function bearer(token: string): Record<string, string> {
-  return { ...appKey, authorization: `Bearer ${token}` };
-}
-
 function read(id: string, headers: Record<string, string>) {
   return t.app.inject({ method: 'GET', url: `/common/services/${id}`, headers });
 }
 
-function holdEdit(id: string, token: string, reason = 'No necesito servicio') {
-  return t.app.inject({
-    method: 'POST',
-    url: '/common/services/holdEdit',
-    headers: bearer(token),
-    payload: {
-      _id: id,
-      status: 'Void',
-      home: '',
-      schedule: '',
-      cancellationNotes: '',
-      specificCancellationReason: reason,
-    },
-  });
+function holdEdit(id: string, token: string, reason?: string) {
+  return postCancellation(t, id, token, reason);
 }
 
 const serviceRows = (id: string) => t.db.db.select().from(services).where(eq(services.id, id));
@@ -143,29 +127,25 @@ describe('POST /common/api/v1/service-requests', () => {
     expect(await serviceRows(body.serviceId)).toHaveLength(0);
   });
 
-  it('ARCHITECTURE 10 + decision 470: a same-body retry returns the stored answer with a new token that replaces the first, and creates nothing new', async () => {
+  it('ARCHITECTURE 10 + decision 476: a same-body retry returns the stored answer with the same token, and creates nothing new', async () => {
     const { body, created } = await createOk();
     // The same fields in another order are the same body.
     const reordered = Object.fromEntries(Object.entries(body).reverse());
     const retry = await create(reordered);
     expect(retry.statusCode).toBe(201);
     const again = ServiceRequestResponseSchema.parse(retry.json());
-    expect({ ...again, token: created.token }).toEqual(created);
-    expect(again.token).not.toBe(created.token);
+    expect(again).toEqual(created);
     expect(await serviceRows(body.serviceId)).toHaveLength(1);
     expect(await eventRows(body.serviceId)).toHaveLength(1);
-    // The retried token works; the lost one no longer does.
-    expect((await read(body.serviceId, bearer(again.token))).statusCode).toBe(200);
-    expect((await read(body.serviceId, bearer(created.token))).statusCode).toBe(403);
+    expect((await read(body.serviceId, bearerHeaders(t, created.token))).statusCode).toBe(200);
     const [row] = await serviceRows(body.serviceId);
-    expect(row?.tokenHash).toBe(hashServiceToken(again.token));
-    // Decision 470: no token in clear in the idempotency record, ever.
+    expect(row?.tokenHash).toBe(hashServiceToken(created.token));
+    // Decision 476: no token in clear in the idempotency record, ever.
     const [record] = await t.db.db
       .select()
       .from(idempotencyRecords)
       .where(eq(idempotencyRecords.key, `service-request:${body.serviceId}`));
     expect(JSON.stringify(record?.response)).not.toContain(created.token);
-    expect(JSON.stringify(record?.response)).not.toContain(again.token);
     expect(record?.response).not.toHaveProperty('token');
   });
 
@@ -193,18 +173,17 @@ describe('POST /common/api/v1/service-requests', () => {
     expect(records).toHaveLength(0);
   });
 
-  it('ISSUE 4: 20 concurrent identical requests create exactly one service and one event', async () => {
+  it('20 concurrent identical requests create exactly one service and one event', async () => {
     const body = payload();
     const answers = await Promise.all(Array.from({ length: 20 }, () => create(body)));
     expect(answers.map((res) => res.statusCode)).toEqual(Array<number>(20).fill(201));
     const parsed = answers.map((res) => ServiceRequestResponseSchema.parse(res.json()));
-    // One service: every answer names it; decision 470: each retry got its own token and the last
-    // one issued is the one that works.
+    // One service: every answer names it, with the one token that opens it (decision 476).
     expect(new Set(parsed.map((answer) => answer.serviceNumber)).size).toBe(1);
     expect(new Set(parsed.map((answer) => answer.eventId)).size).toBe(1);
+    expect(new Set(parsed.map((answer) => answer.token)).size).toBe(1);
     const [row] = await serviceRows(body.serviceId);
-    const working = parsed.filter((answer) => hashServiceToken(answer.token) === row?.tokenHash);
-    expect(working).toHaveLength(1);
+    expect(row?.tokenHash).toBe(hashServiceToken(parsed[0]?.token ?? ''));
     expect(await serviceRows(body.serviceId)).toHaveLength(1);
     expect(await eventRows(body.serviceId)).toHaveLength(1);
     const records = await t.db.db
@@ -218,7 +197,7 @@ describe('POST /common/api/v1/service-requests', () => {
 describe('GET /common/services/:id', () => {
   it('returns the service in the SPEC 3 shape to the holder of its token', async () => {
     const { body, created } = await createOk();
-    const res = await read(body.serviceId, bearer(created.token));
+    const res = await read(body.serviceId, bearerHeaders(t, created.token));
     expect(res.statusCode).toBe(200);
     const service = ServiceSchema.parse(res.json());
     const [account] = await t.db.db.select().from(accounts).where(eq(accounts.id, accountId));
@@ -242,6 +221,104 @@ describe('GET /common/services/:id', () => {
     });
     expect(service.trip.stamps.NEW).toBeDefined();
     expect(service.payments.subtotal).toBe(0);
+    expect(service.priceDetails).toBeNull();
+  });
+
+  /** A plumbing visit for the test account (Puerto Rico), `daysAhead` days after today there. */
+  function homePayload(daysAhead: number, overrides: Partial<ServiceRequestPayloadInput> = {}) {
+    const date = addDaysToPlainDate(
+      plainDateInTimeZone(new Date(), 'America/Puerto_Rico'),
+      daysAhead,
+    );
+    return payload({
+      situation: 'Plumbing',
+      category: 'home',
+      subService: 'leak',
+      vehPlate: '',
+      vehMake: '',
+      vehModel: '',
+      vehYear: null,
+      vehColor: '',
+      price: 0,
+      priceDetails: { priceRate: 0, serviceCost: 0 },
+      notes: 'From Client: a home visit',
+      homeVisit: { date, availability: 'afternoon' },
+      ...overrides,
+    });
+  }
+
+  it("decision 642: a home service reads back its priceDetails: the account's rate and the server's price", async () => {
+    const { body, created } = await createOk(
+      homePayload(3, {
+        // A stale or edited client: its numbers are not what the service stores.
+        priceDetails: { priceRate: 1, serviceCost: 999_999 },
+      }),
+    );
+    const res = await read(body.serviceId, bearerHeaders(t, created.token));
+    expect(res.statusCode).toBe(200);
+    const service = ServiceSchema.parse(res.json());
+    const [row] = await t.db.db.select().from(services).where(eq(services.id, body.serviceId));
+    const [account] = await t.db.db
+      .select()
+      .from(accounts)
+      .where(eq(accounts.id, row?.accountId ?? ''));
+    expect(service).toMatchObject({
+      serviceType: 'home',
+      situation: 'Plumbing',
+      priceDetails: {
+        priceRate: account?.serviceFees.Plumbing ?? 0,
+        serviceCost: row?.priceCents,
+      },
+    });
+    expect(service.priceDetails?.serviceCost).not.toBe(999_999);
+  });
+
+  it('decision 644: a home visit is stored with its day and window, and is due when the window opens', async () => {
+    const body = homePayload(3);
+    const { created } = await createOk(body);
+    const [row] = await t.db.db.select().from(services).where(eq(services.id, body.serviceId));
+    const date = body.homeVisit?.date ?? '';
+    expect(row?.home).toEqual({ subService: 'leak', date, availability: 'afternoon' });
+    // The afternoon window opens at 13:00 in Puerto Rico (UTC-4): dispatch waits for it.
+    expect(row?.schedule?.toISOString()).toBe(`${date}T17:00:00.000Z`);
+    const service = ServiceSchema.parse(
+      (await read(body.serviceId, bearerHeaders(t, created.token))).json(),
+    );
+    expect(service.home).toEqual({ subService: 'leak', date, availability: 'afternoon' });
+    expect(service.schedule).toBe(`${date}T17:00:00.000Z`);
+  });
+
+  it('SPEC 5: a home visit less than 2 days ahead (in the branch) is refused, and nothing is stored', async () => {
+    for (const daysAhead of [0, 1]) {
+      const body = homePayload(daysAhead);
+      const res = await create(body);
+      expect(res.statusCode).toBe(400);
+      expect(ApiErrorSchema.parse(res.json())).toMatchObject({
+        code: 'BAD_REQUEST',
+        field: 'body.homeVisit.date',
+      });
+      const rows = await t.db.db.select().from(services).where(eq(services.id, body.serviceId));
+      expect(rows).toHaveLength(0);
+    }
+  });
+
+  it("decision 644: a request's category is its situation's, so no home rule is skipped as road", async () => {
+    const { homeVisit: _visit, ...plumbingAsRoad } = homePayload(0, { category: 'road' });
+    const towAsHome = payload({ category: 'home', homeVisit: homePayload(3).homeVisit });
+    for (const body of [plumbingAsRoad, towAsHome]) {
+      const res = await create(body);
+      expect(res.statusCode).toBe(400);
+      expect(ApiErrorSchema.parse(res.json()).field).toBe('body.category');
+      const rows = await t.db.db.select().from(services).where(eq(services.id, body.serviceId));
+      expect(rows).toHaveLength(0);
+    }
+  });
+
+  it('decision 644: a home request without its visit day and window is refused', async () => {
+    const { homeVisit: _visit, ...withoutVisit } = homePayload(3);
+    const res = await create(withoutVisit);
+    expect(res.statusCode).toBe(400);
+    expect(ApiErrorSchema.parse(res.json()).field).toBe('body.homeVisit');
   });
 
   it('answers 401 without a bearer token and 401 without the app key', async () => {
@@ -254,10 +331,10 @@ describe('GET /common/services/:id', () => {
   it("answers 403 with another service's token, and the same 403 for an unknown id", async () => {
     const first = await createOk();
     const second = await createOk();
-    const other = await read(first.body.serviceId, bearer(second.created.token));
+    const other = await read(first.body.serviceId, bearerHeaders(t, second.created.token));
     expect(other.statusCode).toBe(403);
     expect(ApiErrorSchema.parse(other.json()).code).toBe('FORBIDDEN');
-    const unknown = await read(newServiceId(), bearer(second.created.token));
+    const unknown = await read(newServiceId(), bearerHeaders(t, second.created.token));
     expect(unknown.statusCode).toBe(403);
     expect(unknown.json()).toEqual(other.json());
   });
@@ -284,7 +361,9 @@ describe('POST /common/services/holdEdit', () => {
     ]);
     expect(events[1]?.payload).toMatchObject({ status: 'Void', reason: 'Continué por teléfono' });
 
-    const after = ServiceSchema.parse((await read(body.serviceId, bearer(created.token))).json());
+    const after = ServiceSchema.parse(
+      (await read(body.serviceId, bearerHeaders(t, created.token))).json(),
+    );
     expect(after.status).toBe('Void');
   });
 
@@ -355,14 +434,14 @@ describe('POST /common/api/v1/service-requests/cancel', () => {
     const { body, created } = await createOk();
     await holdEdit(body.serviceId, created.token);
     for (let call = 0; call < 2; call += 1) {
-      const res = await cancelEmail(body.serviceId, bearer(created.token));
+      const res = await cancelEmail(body.serviceId, bearerHeaders(t, created.token));
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ status: true });
     }
     const rows = await t.db.db
       .select()
       .from(messages)
-      .where(eq(messages.serviceId, body.serviceId));
+      .where(and(eq(messages.serviceId, body.serviceId), notCustomerText()));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ kind: 'email', direction: 'outbound', status: 'queued' });
     expect(rows[0]?.body).toContain('Proceso muy complicado');
@@ -371,23 +450,22 @@ describe('POST /common/api/v1/service-requests/cancel', () => {
   it("answers 403 for another service's token and 401 without one; queues nothing", async () => {
     const first = await createOk();
     const second = await createOk();
-    expect((await cancelEmail(first.body.serviceId, bearer(second.created.token))).statusCode).toBe(
-      403,
-    );
+    expect(
+      (await cancelEmail(first.body.serviceId, bearerHeaders(t, second.created.token))).statusCode,
+    ).toBe(403);
     expect((await cancelEmail(first.body.serviceId, appKey)).statusCode).toBe(401);
     const rows = await t.db.db
       .select()
       .from(messages)
-      .where(eq(messages.serviceId, first.body.serviceId));
+      .where(and(eq(messages.serviceId, first.body.serviceId), notCustomerText()));
     expect(rows).toHaveLength(0);
   });
 
-  it('decision 125: without a service (abandoned before creation) the app key is enough, once per body', async () => {
+  it('decision 477: without a service (abandoned before creation) nothing is mailed (401)', async () => {
     const before = await t.db.db.select().from(messages).where(eq(messages.kind, 'email'));
-    expect((await cancelEmail(null, appKey)).statusCode).toBe(200);
-    expect((await cancelEmail(null, appKey)).statusCode).toBe(200);
+    expect((await cancelEmail(null, appKey)).statusCode).toBe(401);
     const after = await t.db.db.select().from(messages).where(eq(messages.kind, 'email'));
-    expect(after.length - before.length).toBe(1);
+    expect(after.length).toBe(before.length);
   });
 });
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { buildDriverSms } from '@auxilio/domain';
 import { count, eq } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -9,10 +10,14 @@ import {
   createService,
   type CreatedService,
 } from './support/journey-service.ts';
-import { firstPrAccount } from './support/service-request-payload.ts';
+import {
+  cancellationPayload,
+  firstPrAccount,
+  LOCATION_UPDATE,
+} from './support/service-request-payload.ts';
 
-// ARCHITECTURE decision 9 / issue 4: "a property test shows that one service's token never reads or
-// changes another service" (OWASP API1:2023, broken object level authorization). For random pairs
+// ARCHITECTURE decision 9: one service's token never reads or changes another service, shown by a
+// property test (OWASP API1:2023, broken object level authorization). For random pairs
 // (A, B) and every service-scoped operation of the OpenAPI, A's token on B answers 403 and B's
 // row, history and outbox stay as they were.
 
@@ -35,14 +40,7 @@ const OPERATIONS: Record<string, (target: PoolService) => Call> = {
   'POST /common/services/holdEdit': (b) => ({
     method: 'POST',
     url: '/common/services/holdEdit',
-    payload: {
-      _id: b.id,
-      status: 'Void',
-      home: '',
-      schedule: '',
-      cancellationNotes: '',
-      specificCancellationReason: 'No necesito servicio',
-    },
+    payload: cancellationPayload(b.id),
   }),
   'POST /common/api/v1/service-requests/cancel': (b) => ({
     method: 'POST',
@@ -71,14 +69,7 @@ const OPERATIONS: Record<string, (target: PoolService) => Call> = {
   'PATCH /common/api/v1/services/{id}/locations': (b) => ({
     method: 'PATCH',
     url: `/common/api/v1/services/${b.id}/locations`,
-    payload: {
-      situationAddress: 'Calle Fortaleza 52',
-      lat: 18.4655,
-      lng: -66.1057,
-      address: 'Calle Fortaleza 52, San Juan',
-      placeId: 'place-1',
-      accuracy: 12,
-    },
+    payload: LOCATION_UPDATE,
   }),
   'GET /common/api/v1/services/{id}/events': (b) => ({
     method: 'GET',
@@ -138,10 +129,28 @@ const OPERATIONS: Record<string, (target: PoolService) => Call> = {
     url: '/common/utils/situation-specification',
     payload: { serviceId: b.id, hasComment: true, imagesCount: 2 },
   }),
+  'POST /common/payments/mobile': (b) => ({
+    method: 'POST',
+    url: '/common/payments/mobile',
+    payload: {
+      serviceId: b.id,
+      purpose: { kind: 'tip', amount: 300, currency: 'usd' },
+      idempotencyKey: `tip-${randomUUID()}`,
+    },
+  }),
+  'POST /common/api/v1/services/{id}/photos': (b) => ({
+    method: 'POST',
+    url: `/common/api/v1/services/${b.id}/photos`,
+    payload: { photoId: randomUUID() },
+  }),
+  'GET /common/api/v1/services/{id}/photos': (b) => ({
+    method: 'GET',
+    url: `/common/api/v1/services/${b.id}/photos`,
+  }),
   'POST /storage/generate-upload-url': (b) => ({
     method: 'POST',
     url: '/storage/generate-upload-url',
-    payload: { serviceId: b.id, contentType: 'image/png' },
+    payload: { serviceId: b.id, photoId: randomUUID(), contentType: 'image/png', size: 4 },
   }),
 };
 
@@ -153,6 +162,12 @@ const NOT_SERVICE_TOKEN_OPERATIONS: Record<string, string> = {
   'POST /common/api/v1/service-requests': 'creates the service: there is no token yet',
   'POST /common/api/v1/driver-app/services/{id}/accept': "the driver app's own driver token",
   'POST /common/api/v1/driver-app/services/{id}/trip-status': "the driver app's own driver token",
+  'POST /common/api/v1/services/{id}/text-link':
+    "a texted link's own signed token; another service's link is a 403 in text-links.test.ts",
+  'GET /common/api/v1/operator/services/{id}/photos':
+    "the operator's own key; without it 401 (accident-photos.test.ts)",
+  'POST /common/api/v1/operator/geotext-rooms':
+    "the operator's own key; a service id it names must exist (geotext-operator.test.ts)",
   'POST /common/payments/intents':
     'a service payment precedes the service; the tip check is in payments-stripe.test.ts (this app has no Stripe: 409)',
 };

@@ -1,15 +1,19 @@
 import { ApiErrorSchema, PushOptInResponseSchema, ServiceSchema } from '@auxilio/domain';
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serviceEvents, services } from '../src/db/schema.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
-import { createService, setServiceStatus, type CreatedService } from './support/journey-service.ts';
+import {
+  type CreatedService,
+  createService,
+  serviceEventsOf,
+  serviceRow,
+  setServiceStatus,
+} from './support/journey-service.ts';
+import { CONNECT_PR } from './support/demo-accounts.ts';
 
 // SPEC 7 PATCH /api/v1/service-requests/{id}/pushOptIn and PATCH /api/v1/services/{id}/locations;
 // SPEC 5 "Live position accepted only when accuracy is 20 m or better"; decision 255.
 
 let t: TestApp;
-const CONNECT_PR = 'c9c3881679b7a328820d09cb';
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -20,18 +24,6 @@ afterAll(async () => {
 
 function patch(url: string, service: CreatedService, body: unknown, headers = service.headers) {
   return t.app.inject({ method: 'PATCH', url, headers, payload: body as Record<string, unknown> });
-}
-
-async function serviceRow(id: string) {
-  const [row] = await t.db.db.select().from(services).where(eq(services.id, id));
-  return row;
-}
-
-async function eventsOf(id: string, type: string) {
-  return t.db.db
-    .select()
-    .from(serviceEvents)
-    .where(and(eq(serviceEvents.serviceId, id), eq(serviceEvents.type, type)));
 }
 
 const fix = {
@@ -55,10 +47,10 @@ describe('PATCH /common/api/v1/service-requests/:id/pushOptIn', () => {
         pushOptIn: true,
       });
     }
-    expect((await serviceRow(service.id))?.pushOptIn).toBe(true);
-    expect(await eventsOf(service.id, 'pushOptIn')).toHaveLength(1);
+    expect((await serviceRow(t, service.id))?.pushOptIn).toBe(true);
+    expect(await serviceEventsOf(t, service.id, 'pushOptIn')).toHaveLength(1);
     await patch(url, service, { pushOptIn: false });
-    expect((await serviceRow(service.id))?.pushOptIn).toBe(false);
+    expect((await serviceRow(t, service.id))?.pushOptIn).toBe(false);
   });
 
   it('answers 400 for a non-boolean, 401 without a token, 403 with another service token', async () => {
@@ -71,7 +63,7 @@ describe('PATCH /common/api/v1/service-requests/:id/pushOptIn', () => {
     const { authorization: _omit, ...keyOnly } = service.headers;
     expect((await patch(url, service, { pushOptIn: true }, keyOnly)).statusCode).toBe(401);
     expect((await patch(url, service, { pushOptIn: true }, other.headers)).statusCode).toBe(403);
-    expect((await serviceRow(service.id))?.pushOptIn).toBe(false);
+    expect((await serviceRow(t, service.id))?.pushOptIn).toBe(false);
   });
 });
 
@@ -88,11 +80,11 @@ describe('PATCH /common/api/v1/services/:id/locations', () => {
       placeId: fix.placeId,
       prettyAddress: fix.address,
     });
-    expect(await serviceRow(service.id)).toMatchObject({
+    expect(await serviceRow(t, service.id)).toMatchObject({
       situationAccuracy: 12,
       locationPermission: 'GRANTED',
     });
-    expect(await eventsOf(service.id, 'location')).toHaveLength(1);
+    expect(await serviceEventsOf(t, service.id, 'location')).toHaveLength(1);
   });
 
   it.each([
@@ -102,14 +94,14 @@ describe('PATCH /common/api/v1/services/:id/locations', () => {
     ['a latitude out of range', { lat: 91 }, 'body.lat'],
   ])('answers 400 naming the field for %s, keeping the situation', async (_case, change, field) => {
     const service = await createService(t, CONNECT_PR);
-    const before = await serviceRow(service.id);
+    const before = await serviceRow(t, service.id);
     const res = await patch(`/common/api/v1/services/${service.id}/locations`, service, {
       ...fix,
       ...change,
     });
     expect(res.statusCode).toBe(400);
     expect(ApiErrorSchema.parse(res.json()).field).toBe(field);
-    const after = await serviceRow(service.id);
+    const after = await serviceRow(t, service.id);
     expect([after?.situationLat, after?.situationLng]).toEqual([
       before?.situationLat,
       before?.situationLng,

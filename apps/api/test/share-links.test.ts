@@ -6,15 +6,17 @@ import { hashServiceToken } from '../src/services/service-tokens.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import {
   assignFirstDriver,
-  createService,
   type CreatedService,
+  createService,
+  serviceRow,
 } from './support/journey-service.ts';
-import { firstPrAccount } from './support/service-request-payload.ts';
+import { firstPrAccount, LOCATION_UPDATE } from './support/service-request-payload.ts';
 import { openStream } from './support/service-stream.ts';
+import { bearerHeaders } from './support/api-target.ts';
 
 // ARCHITECTURE decision 9 "Shared tracking links carry their own expiring token and get a redacted
-// view (no customer phone, no price)"; issue 4 "expiry after the service ends (24 h),
-// Referrer-Policy: no-referrer, noindex" (docs/decisions/474).
+// view (no customer phone, no price)"; expiry 24 h after the service ends, Referrer-Policy:
+// no-referrer and noindex (docs/decisions/474).
 
 let t: TestApp;
 let accountId: string;
@@ -56,9 +58,6 @@ async function mintOk(service: CreatedService) {
   return ShareLinkResponseSchema.parse(res.json());
 }
 
-const serviceRow = async (id: string) =>
-  (await t.db.db.select().from(services).where(eq(services.id, id)))[0];
-
 describe('shared tracking links', () => {
   it('the service token mints a link token that is stored hashed and reads a redacted view', async () => {
     const service = await createService(t, accountId);
@@ -66,7 +65,7 @@ describe('shared tracking links', () => {
     const link = await mintOk(service);
     expect(link.shareToken).toMatch(/^[\w-]{43}$/);
     expect(link.expiresAt).toBeNull();
-    const row = await serviceRow(service.id);
+    const row = await serviceRow(t, service.id);
     expect(row?.shareTokenHash).toBe(hashServiceToken(link.shareToken));
     expect(JSON.stringify(row)).not.toContain(link.shareToken);
 
@@ -145,7 +144,7 @@ describe('shared tracking links', () => {
     const full = await t.app.inject({
       method: 'GET',
       url: `/common/services/${a.id}`,
-      headers: { 'x-api-key': t.config.appKey, authorization: `Bearer ${linkA.shareToken}` },
+      headers: bearerHeaders(t, linkA.shareToken),
     });
     expect(full.statusCode).toBe(403);
     // Minting needs the service's own token: B's token on A is 403, none is 401.
@@ -176,7 +175,9 @@ describe('shared tracking links', () => {
     // Minted after the end: the expiry is stored with the link.
     const late = await mintOk(service);
     expect(late.expiresAt).toBe(new Date(endedRecently.getTime() + DAY_MS).toISOString());
-    expect((await serviceRow(service.id))?.shareTokenExpiresAt?.toISOString()).toBe(late.expiresAt);
+    expect((await serviceRow(t, service.id))?.shareTokenExpiresAt?.toISOString()).toBe(
+      late.expiresAt,
+    );
 
     await t.db.db
       .update(services)
@@ -244,14 +245,7 @@ describe('shared tracking links', () => {
         method: 'PATCH',
         url: `/common/api/v1/services/${service.id}/locations`,
         headers: service.headers,
-        payload: {
-          situationAddress: 'Calle Fortaleza 52',
-          lat: 18.4655,
-          lng: -66.1057,
-          address: 'Calle Fortaleza 52, San Juan',
-          placeId: 'place-1',
-          accuracy: 12,
-        },
+        payload: LOCATION_UPDATE,
       });
       expect(moved.statusCode).toBe(200);
       const next = await stream.next();

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,15 +12,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/env.ts';
 import { uploads } from '../src/db/schema.ts';
 import { signLocalObject } from '../src/services/storage/local-store.ts';
-import { loadSigningSecret } from '../src/services/storage/signing-secret.ts';
+import { STORAGE_SECRET_FILE } from '../src/services/storage/create-object-store.ts';
+import { loadPersistedSecret } from '../src/lib/persisted-secret.ts';
 import { createTestApp, testConfig, type TestApp } from './helpers.ts';
 import { createService, type CreatedService } from './support/journey-service.ts';
+import { CONNECT_PR } from './support/demo-accounts.ts';
 
 // SPEC 7 POST /storage/generate-download-url ("{url}; JSON content type and API-key header; success
 // on status 200 with signedUrl") on the embedded local store with HMAC-signed, expiring URLs, and the
 // upload URL (decisions 403-404).
 
-const CONNECT_PR = 'c9c3881679b7a328820d09cb';
 const SECRET = 'test-signing-secret-of-at-least-32-characters';
 const PHOTO = Buffer.from('\x89PNG\r\n fake png bytes', 'latin1');
 
@@ -50,12 +52,12 @@ const pathOf = (url: string) => {
   return `${parsed.pathname}${parsed.search}`;
 };
 
-async function uploadUrl(contentType = 'image/png') {
+async function uploadUrl(contentType = 'image/png', size = PHOTO.length) {
   const res = await t.app.inject({
     method: 'POST',
     url: '/storage/generate-upload-url',
     headers: service.headers,
-    payload: { serviceId: service.id, contentType },
+    payload: { serviceId: service.id, photoId: randomUUID(), contentType, size },
   });
   expect(res.statusCode).toBe(200);
   return GenerateUploadUrlResponseSchema.parse(res.json());
@@ -212,14 +214,24 @@ describe('POST /storage/generate-upload-url', () => {
     t.app.inject({ method: 'POST', url: '/storage/generate-upload-url', headers, payload });
 
   it('400 naming the field for a content type it does not store', async () => {
-    const res = await call(service.headers, { serviceId: service.id, contentType: 'text/html' });
+    const res = await call(service.headers, {
+      serviceId: service.id,
+      photoId: randomUUID(),
+      contentType: 'text/html',
+      size: 10,
+    });
     expect(res.statusCode).toBe(400);
     expect(ApiErrorSchema.parse(res.json()).field).toBe('body.contentType');
   });
 
   it('401 without or with a wrong app key; 403 with another service’s token', async () => {
     const other = await createService(t, CONNECT_PR);
-    const body = { serviceId: service.id, contentType: 'image/png' };
+    const body = {
+      serviceId: service.id,
+      photoId: randomUUID(),
+      contentType: 'image/png',
+      size: 4,
+    };
     const { authorization = '' } = service.headers;
     expect((await call({ authorization }, body)).statusCode).toBe(401);
     expect((await call({ ...service.headers, 'x-api-key': 'nope' }, body)).statusCode).toBe(401);
@@ -285,13 +297,27 @@ describe('the signing secret', () => {
   it('is generated once and kept in DATA_DIR, readable only by its owner', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'auxilio-secret-test-'));
     try {
-      const first = await loadSigningSecret({ secret: undefined, secretDir: dataDir });
-      const second = await loadSigningSecret({ secret: undefined, secretDir: dataDir });
+      const first = await loadPersistedSecret({
+        secret: undefined,
+        secretDir: dataDir,
+        fileName: STORAGE_SECRET_FILE,
+      });
+      const second = await loadPersistedSecret({
+        secret: undefined,
+        secretDir: dataDir,
+        fileName: STORAGE_SECRET_FILE,
+      });
       expect(first).toHaveLength(43);
       expect(second).toBe(first);
       const file = await stat(join(dataDir, 'storage-signing-secret'));
       expect(file.mode & 0o777).toBe(0o600);
-      expect(await loadSigningSecret({ secret: SECRET, secretDir: dataDir })).toBe(SECRET);
+      expect(
+        await loadPersistedSecret({
+          secret: SECRET,
+          secretDir: dataDir,
+          fileName: STORAGE_SECRET_FILE,
+        }),
+      ).toBe(SECRET);
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }

@@ -1,18 +1,21 @@
+import { randomUUID } from 'node:crypto';
 import {
   ApiErrorSchema,
   GenerateDownloadUrlResponseSchema,
   GenerateUploadUrlResponseSchema,
+  ServicePhotoSchema,
+  ServicePhotosResponseSchema,
 } from '@auxilio/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createS3ObjectStore } from '../src/services/storage/s3-store.ts';
 import { startS3Fixture, type S3Fixture } from './fixture-servers/s3.ts';
 import { createTestApp, testConfig, type TestApp } from './helpers.ts';
 import { createService, type CreatedService } from './support/journey-service.ts';
+import { CONNECT_PR } from './support/demo-accounts.ts';
 
 // ARCHITECTURE decision 7 "file uploads": the S3-compatible adapter, against a local S3 fixture that
 // verifies the SigV4 presigned URLs (decisions 403-404).
 
-const CONNECT_PR = 'c9c3881679b7a328820d09cb';
 const PHOTO = Buffer.from('\xff\xd8\xff\xe0 fake jpeg bytes of an accident photo', 'latin1');
 
 let s3: S3Fixture;
@@ -52,7 +55,7 @@ function post(url: string, payload: Record<string, unknown>, headers: Record<str
 async function uploadUrl() {
   const res = await post(
     '/storage/generate-upload-url',
-    { serviceId: service.id, contentType: 'image/jpeg' },
+    { serviceId: service.id, photoId: randomUUID(), contentType: 'image/jpeg', size: PHOTO.length },
     service.headers,
   );
   expect(res.statusCode).toBe(200);
@@ -73,7 +76,7 @@ describe('S3 adapter: presigned upload and download through the fixture', () => 
     expect(put).toMatchObject({
       'X-Amz-Algorithm': 'AWS4-HMAC-SHA256',
       'X-Amz-Expires': '900',
-      'X-Amz-SignedHeaders': 'content-type;host',
+      'X-Amz-SignedHeaders': 'content-length;content-type;host',
     });
     expect(put['X-Amz-Credential']).toMatch(/^AKIAFIXTURE\/\d{8}\/eu-west-1\/s3\/aws4_request$/);
     expect(put['X-Amz-Signature']).toMatch(/^[0-9a-f]{64}$/);
@@ -201,5 +204,97 @@ describe('S3 adapter: presigned upload and download through the fixture', () => 
   it('the local object routes do not exist with the S3 driver', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/storage/objects/services/x/y.jpeg' });
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('S3 adapter: accident photos recorded on the service (decision 660)', () => {
+  const record = (photoId: string) =>
+    post(`/common/api/v1/services/${service.id}/photos`, { photoId }, service.headers);
+
+  it('the bucket takes exactly the signed size; a photo is recorded once the bucket has it', async () => {
+    const photoId = randomUUID();
+    const upload = GenerateUploadUrlResponseSchema.parse(
+      (
+        await post(
+          '/storage/generate-upload-url',
+          { serviceId: service.id, photoId, contentType: 'image/jpeg', size: PHOTO.length },
+          service.headers,
+        )
+      ).json(),
+    );
+    // Asked before the PUT: a presigned HEAD finds nothing, so nothing is recorded.
+    const early = await record(photoId);
+    expect(early.statusCode).toBe(409);
+    expect(s3.requests.at(-1)).toMatchObject({ method: 'HEAD', outcome: 'NoSuchKey' });
+
+    const longer = await fetch(upload.signedUrl, {
+      method: 'PUT',
+      headers: upload.headers,
+      body: Buffer.concat([PHOTO, PHOTO]),
+      signal: AbortSignal.timeout(5000),
+    });
+    expect(longer.status).toBe(403);
+    expect(s3.requests.at(-1)?.outcome).toBe('SignatureDoesNotMatch');
+
+    const stored = await fetch(upload.signedUrl, {
+      method: 'PUT',
+      headers: upload.headers,
+      body: PHOTO,
+      signal: AbortSignal.timeout(5000),
+    });
+    expect(stored.status).toBe(200);
+    const recorded = await record(photoId);
+    expect(recorded.statusCode).toBe(200);
+    expect(ServicePhotoSchema.parse(recorded.json())).toMatchObject({
+      photoId,
+      size: PHOTO.length,
+    });
+    const head = s3.requests.at(-1);
+    expect(head).toMatchObject({ method: 'HEAD', outcome: 'OK' });
+    expect(head?.query['X-Amz-Signature']).toMatch(/^[0-9a-f]{64}$/);
+
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: `/common/api/v1/services/${service.id}/photos`,
+      headers: service.headers,
+    });
+    const { photos } = ServicePhotosResponseSchema.parse(listed.json());
+    expect(photos.map((photo) => photo.photoId)).toEqual([photoId]);
+    const shown = await fetch(photos[0]?.signedUrl ?? '', { signal: AbortSignal.timeout(5000) });
+    expect(Buffer.from(await shown.arrayBuffer())).toEqual(PHOTO);
+  });
+
+  it('503 with { code, message } when the bucket does not answer the HEAD', async () => {
+    const down = await createTestApp({
+      config: {
+        storage: {
+          ...testConfig().storage,
+          driver: 's3',
+          // Nothing listens there: the HEAD fails at once.
+          s3: { ...s3Settings(s3), endpoint: 'http://127.0.0.1:9' },
+        },
+      },
+    });
+    try {
+      const owner = await createService(down, CONNECT_PR);
+      const photoId = randomUUID();
+      const asked = await down.app.inject({
+        method: 'POST',
+        url: '/storage/generate-upload-url',
+        headers: owner.headers,
+        payload: { serviceId: owner.id, photoId, contentType: 'image/jpeg', size: PHOTO.length },
+      });
+      expect(asked.statusCode).toBe(200);
+      const res = await down.app.inject({
+        method: 'POST',
+        url: `/common/api/v1/services/${owner.id}/photos`,
+        headers: owner.headers,
+        payload: { photoId },
+      });
+      expect(res.statusCode).toBe(503);
+      expect(ApiErrorSchema.parse(res.json()).code).toBe('UNAVAILABLE');
+    } finally {
+      await down.close();
+    }
   });
 });

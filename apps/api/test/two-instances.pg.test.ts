@@ -2,13 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { createTestApp, testConfig, type TestApp } from './helpers.ts';
-import {
-  appendPositions,
-  cancelService,
-  createService,
-  eventsUrl,
-  openStream,
-} from './support/service-stream.ts';
+import { cancelService, createService } from './support/journey-service.ts';
+import { appendPositions, eventsUrl, openStream } from './support/service-stream.ts';
 import { firstPrAccount, servicePayload } from './support/service-request-payload.ts';
 import { startApiProcess } from './support/api-process.ts';
 import { assignNextQueued } from '../src/services/dispatch.ts';
@@ -28,7 +23,7 @@ afterAll(async () => {
   await t.close();
 });
 
-// ARCHITECTURE decision 4 / issue 4 "Multi-instance": two API instances, each with its own
+// ARCHITECTURE decision 4, several instances: two API instances, each with its own
 // connection pool and LISTEN, on one PostgreSQL.
 describe('two API instances on one PostgreSQL', () => {
   it('delivers an event written through instance A to a subscriber of instance B', async () => {
@@ -37,7 +32,7 @@ describe('two API instances on one PostgreSQL', () => {
     const appB = await buildApp({ config, db: dbB, logger: false });
     try {
       const urlB = await appB.listen({ port: 0, host: '127.0.0.1' });
-      const { serviceId, token } = await createService(t.app, accountId);
+      const { id: serviceId, token } = await createService(t.app, accountId);
       const stream = await openStream(eventsUrl(urlB, serviceId, { key: config.appKey, token }));
       try {
         expect(await stream.next()).toMatchObject({ id: '1', event: 'created' });
@@ -56,7 +51,7 @@ describe('two API instances on one PostgreSQL', () => {
     }
   });
 
-  it('issue 4: a stream on API process B receives the driver updates posted to API process A', async () => {
+  it('a stream on API process B receives the driver updates posted to API process A', async () => {
     const config = testConfig();
     const env = {
       DATABASE_URL: config.databaseUrl ?? '',

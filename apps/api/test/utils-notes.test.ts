@@ -8,12 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, serviceEvents, services } from '../src/db/schema.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { createService, setServiceStatus, type CreatedService } from './support/journey-service.ts';
+import { CONNECT_PR } from './support/demo-accounts.ts';
 
 // SPEC 7 POST /utils/addNote {serviceId, body, employeeId, identifyUserByEmail} and
 // PATCH /utils/situation-specification {serviceId, hasComment, imagesCount}; decision 402.
 
 let t: TestApp;
-const CONNECT_PR = 'c9c3881679b7a328820d09cb';
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -141,12 +141,13 @@ describe('PATCH /common/utils/situation-specification', () => {
     return row?.spec;
   }
 
-  it('stores hasComment and imagesCount on the service; a second call replaces them', async () => {
+  it('stores hasComment and the photos the service holds as imagesCount; a second call replaces them', async () => {
     const service = await createService(t, CONNECT_PR);
     const res = await call('PATCH', url, spec(service), service.headers);
     expect(res.statusCode).toBe(200);
     const answer = SituationSpecificationResponseSchema.parse(res.json());
-    expect(answer.situationSpecification).toMatchObject({ hasComment: true, imagesCount: 3 });
+    // Decision 660: no photo is recorded on this service, whatever the caller counts.
+    expect(answer.situationSpecification).toMatchObject({ hasComment: true, imagesCount: 0 });
     expect(await storedSpec(service.id)).toEqual(answer.situationSpecification);
 
     const second = await call(
@@ -156,7 +157,7 @@ describe('PATCH /common/utils/situation-specification', () => {
       service.headers,
     );
     expect(second.statusCode).toBe(200);
-    expect(await storedSpec(service.id)).toMatchObject({ hasComment: false, imagesCount: 5 });
+    expect(await storedSpec(service.id)).toMatchObject({ hasComment: false, imagesCount: 0 });
   });
 
   it('400 naming the field for a negative imagesCount', async () => {

@@ -6,8 +6,8 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contracts, vehicles } from '../src/db/schema.ts';
-import { demoAccountId } from '../src/db/seed/index.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
+import { CONNECT_PR, MMM_PR } from './support/demo-accounts.ts';
 
 // SPEC 7 GET /api/v1/dispatch/vehicle/services (query: accountId, plate, mbi, contractId) and
 // GET /api/v1/mmm/member/{id}/vehicle; SPEC 5 "Plate hyphens are removed", "For MMM ... the member
@@ -15,8 +15,6 @@ import { createTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 let appKey: Record<string, string>;
-const CONNECT_PR = demoAccountId('connect', 'PR', 'member');
-const MMM_PR = demoAccountId('mmm', 'PR', 'member');
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -119,7 +117,7 @@ describe('GET /common/api/v1/dispatch/vehicle/services', () => {
 });
 
 describe('GET /common/api/v1/mmm/member/{id}/vehicle', () => {
-  it("answers the vehicles of the member's current contracts, each with its contract", async () => {
+  it("answers the vehicles of the member's current contracts, each with its contract, masked to the public key", async () => {
     const { contract, vehicle } = await contractWithOneVehicle(MMM_PR);
     const res = await t.app.inject({
       method: 'GET',
@@ -130,12 +128,12 @@ describe('GET /common/api/v1/mmm/member/{id}/vehicle', () => {
     expect(MemberVehiclesResponseSchema.parse(res.json()).data).toEqual([
       {
         contractId: contract.id,
-        plate: vehicle.plate,
+        plate: `***${vehicle.plate.slice(-3)}`,
         make: vehicle.make,
         model: vehicle.model,
         year: vehicle.year,
         color: vehicle.color,
-        vin: vehicle.vin,
+        vin: '',
       },
     ]);
   });

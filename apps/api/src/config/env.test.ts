@@ -32,6 +32,8 @@ describe('loadConfig', () => {
   it('reads every variable', () => {
     const config = loadConfig({
       NODE_ENV: 'production',
+      DEMO_MODE: 'true',
+      PUBLIC_ORIGIN: 'https://asistencia.auxilio.example/',
       PORT: '8080',
       HOST: '0.0.0.0',
       DATABASE_URL: 'postgres://root@127.0.0.1:5432/test',
@@ -46,6 +48,8 @@ describe('loadConfig', () => {
     });
     expect(config).toMatchObject({
       nodeEnv: 'production',
+      demoMode: true,
+      publicOrigin: 'https://asistencia.auxilio.example',
       port: 8080,
       host: '0.0.0.0',
       databaseUrl: 'postgres://root@127.0.0.1:5432/test',

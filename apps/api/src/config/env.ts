@@ -10,20 +10,30 @@ import {
   optionalFlag,
   optionalString,
   resolveFromRepoRoot,
-  type NodeEnv,
 } from './env-values.ts';
-import { IDENTITY_ENV, identityConfig, type IdentityConfig } from './identity-config.ts';
-import { MAPS_ENV, mapsConfig, type MapsConfig } from './maps-config.ts';
-import { MESSAGING_ENV, messagingConfig, type MessagingConfig } from './messaging-config.ts';
-import { PAYMENTS_ENV, paymentsConfig, type PaymentsConfig } from './payments-config.ts';
-import { PUSH_ENV, pushConfig, type PushConfig } from './push-config.ts';
-import { SECURITY_ENV, securityConfig, type SecurityConfig } from './security-config.ts';
-import { STORAGE_ENV, storageConfig, type StorageConfig } from './storage-config.ts';
+import {
+  checkDeploymentSettings,
+  DEMO_APP_KEY,
+  DEMO_OPERATOR_API_KEY,
+  DEPLOYMENT_ENV,
+  demoModeOf,
+} from './deployment-config.ts';
+import type { Config } from './config.ts';
+import { IDENTITY_ENV, identityConfig } from './identity-config.ts';
+import { MAPS_ENV, mapsConfig } from './maps-config.ts';
+import { MESSAGING_ENV, messagingConfig } from './messaging-config.ts';
+import { PAYMENTS_ENV, paymentsConfig } from './payments-config.ts';
+import { PUSH_ENV, pushConfig } from './push-config.ts';
+import { SECURITY_ENV, securityConfig } from './security-config.ts';
+import { STORAGE_ENV, storageConfig } from './storage-config.ts';
+import { TELEMETRY_ENV, telemetryConfig } from './telemetry-config.ts';
 
 // CONVENTIONS "State and data": environment parsed once with zod; no `process.env` anywhere else.
 // Each concern's variables, config types and checks live in its own *-config.ts file.
 
 export { API_PACKAGE_ROOT, ConfigError, REPO_ROOT } from './env-values.ts';
+export { DEMO_APP_KEY, DEMO_OPERATOR_API_KEY, demoModeWarning } from './deployment-config.ts';
+export type { Config } from './config.ts';
 export type { IdentityConfig } from './identity-config.ts';
 export type { MapsConfig } from './maps-config.ts';
 export type { EmailConfig, MessagingConfig, SmsConfig } from './messaging-config.ts';
@@ -31,9 +41,7 @@ export type { CardPaymentConfig, MobilePaymentConfig, PaymentsConfig } from './p
 export type { PushConfig } from './push-config.ts';
 export type { RateLimitConfig, SecurityConfig } from './security-config.ts';
 export type { S3StorageConfig, StorageConfig } from './storage-config.ts';
-
-/** Demo value of the public app key (ARCHITECTURE decision 9: the key is public, it names the app). */
-export const DEMO_APP_KEY = 'auxilio-demo-public-app-key';
+export type { TelemetryConfig } from './telemetry-config.ts';
 
 const CORE_ENV = {
   NODE_ENV: emptyAsUnset(z.enum(NODE_ENVS).default('development')),
@@ -52,10 +60,15 @@ const CORE_ENV = {
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
   APP_KEY: optionalString.transform((value) => value ?? DEMO_APP_KEY),
+  /** The operator's bearer key (decision 600); a secret of at least 24 characters. */
+  OPERATOR_API_KEY: optionalString.pipe(z.string().min(24).optional()),
+  /** Key of the credentials this server derives (decision 476); unset: generated into DATA_DIR. */
+  SERVER_SECRET: optionalString.pipe(z.string().min(32).optional()),
   WEB_DIST_DIR: optionalString,
   SEED_DEMO: booleanFlag(true),
   /** Behind a reverse proxy: trust X-Forwarded-For/-Host/-Proto (the host decides the brand). */
   TRUST_PROXY: booleanFlag(false),
+  ...DEPLOYMENT_ENV,
 };
 
 // The key order is the order in which a ConfigError lists the bad variables.
@@ -72,42 +85,8 @@ const EnvSchema = z.object({
   ...MAPS_ENV,
   ...STORAGE_ENV,
   ...MESSAGING_ENV,
+  ...TELEMETRY_ENV,
 });
-
-export interface Config {
-  nodeEnv: NodeEnv;
-  port: number;
-  host: string;
-  /** PostgreSQL when set; otherwise the embedded PGlite database in `pgliteDir`. */
-  databaseUrl: string | undefined;
-  dataDir: string;
-  /** PGlite data directory (DATA_DIR/pglite), or `memory://` for an in-memory database. */
-  pgliteDir: string;
-  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-  appKey: string;
-  /** The built PWA (vite build output) served at `/`. */
-  webDistDir: string;
-  seedDemo: boolean;
-  trustProxy: boolean;
-  /** Rate limits, body limit, CORS and CSP inputs (docs/decisions/470-474). */
-  security: SecurityConfig;
-  mapStyleUrl: string | undefined;
-  stripePublishableKey: string | undefined;
-  /** Card and mobile payment providers (decisions 430-433). */
-  payments: PaymentsConfig;
-  /** Start the driver simulator with the server (docs/decisions/232). */
-  driverSimulator: boolean;
-  /** Web Push status notifications (docs/decisions/450). */
-  push: PushConfig;
-  /** Member sign-in (docs/decisions/460). */
-  identity: IdentityConfig;
-  /** Address search, reverse geocoding and routing providers (docs/decisions/420). */
-  maps: MapsConfig;
-  /** The storage service's object store (docs/decisions/403-404). */
-  storage: StorageConfig;
-  /** SMS and e-mail adapters (docs/decisions/440-443). */
-  messaging: MessagingConfig;
-}
 
 /**
  * Parses the environment once. Relative DATA_DIR and WEB_DIST_DIR are resolved from the repo root
@@ -131,7 +110,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     : e.DATA_DIR
       ? resolveFromRepoRoot(e.DATA_DIR)
       : resolve(API_PACKAGE_ROOT, '.data');
-  return {
+  const config: Config = {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
@@ -140,11 +119,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pgliteDir: inMemory ? 'memory://' : resolve(dataDir, 'pglite'),
     logLevel: e.LOG_LEVEL,
     appKey: e.APP_KEY,
+    // The published demo key only where texts stay in the outbox: with a real SMS provider it
+    // would let anyone text any number (decision 600).
+    operatorApiKey:
+      e.OPERATOR_API_KEY ??
+      (demoModeOf(e.DEMO_MODE, e.NODE_ENV) && e.SMS_PROVIDER === 'outbox'
+        ? DEMO_OPERATOR_API_KEY
+        : undefined),
+    serverSecret: e.SERVER_SECRET,
+    serverSecretDir: inMemory ? undefined : dataDir,
     webDistDir: e.WEB_DIST_DIR
       ? resolveFromRepoRoot(e.WEB_DIST_DIR)
       : resolve(REPO_ROOT, 'apps/web/dist'),
     seedDemo: e.SEED_DEMO,
     trustProxy: e.TRUST_PROXY,
+    publicOrigin: e.PUBLIC_ORIGIN,
+    demoMode: demoModeOf(e.DEMO_MODE, e.NODE_ENV),
     security: securityConfig(e, e.NODE_ENV),
     mapStyleUrl: e.MAP_STYLE_URL,
     stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY,
@@ -152,9 +142,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     storage: storageConfig(e, inMemory ? undefined : dataDir),
     // Tests build many apps on shared databases: a simulator there would move their services.
     driverSimulator: e.DRIVER_SIMULATOR ?? e.NODE_ENV !== 'test',
-    push: pushConfig(e, e.NODE_ENV),
+    push: pushConfig(e),
     identity: identityConfig(e),
     maps,
     messaging: messagingConfig(e),
+    telemetry: telemetryConfig(e, e.NODE_ENV),
   };
+  // Decision 505: no demo setting in production unless DEMO_MODE says so; PUBLIC_ORIGIN there.
+  checkDeploymentSettings(config);
+  return config;
 }

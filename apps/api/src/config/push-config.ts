@@ -1,11 +1,6 @@
 import { z } from 'zod';
-import {
-  ConfigError,
-  emptyAsUnset,
-  optionalString,
-  type EnvValues,
-  type NodeEnv,
-} from './env-values.ts';
+import { systemLookup, type HostLookup } from '../lib/public-address.ts';
+import { ConfigError, emptyAsUnset, optionalString, type EnvValues } from './env-values.ts';
 
 // --- Web Push (ARCHITECTURE decision 7 "push"; docs/decisions/450): VAPID keys from here, else
 // generated on first run and kept in DATA_DIR (per process with DATA_DIR=memory://). ---
@@ -41,11 +36,16 @@ export interface PushConfig {
   vapidSubject: string;
   /** Timeout of each request to a push service. */
   timeoutMs: number;
-  /** Subscriptions may name http and loopback endpoints (local push services); never in production. */
+  /**
+   * Endpoints may be http on loopback addresses (a local push service). Never from the environment:
+   * only a test's configuration turns it on (decision 503).
+   */
   allowLoopbackEndpoints: boolean;
+  /** How endpoint host names are resolved: the system resolver; tests use a local DNS server. */
+  lookup: HostLookup;
 }
 
-export function pushConfig(e: EnvValues<typeof PUSH_ENV>, nodeEnv: NodeEnv): PushConfig {
+export function pushConfig(e: EnvValues<typeof PUSH_ENV>): PushConfig {
   if ((e.VAPID_PUBLIC_KEY === undefined) !== (e.VAPID_PRIVATE_KEY === undefined)) {
     throw new ConfigError(
       'Invalid environment: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all',
@@ -58,6 +58,7 @@ export function pushConfig(e: EnvValues<typeof PUSH_ENV>, nodeEnv: NodeEnv): Pus
         : undefined,
     vapidSubject: e.VAPID_SUBJECT,
     timeoutMs: e.PUSH_TIMEOUT_MS,
-    allowLoopbackEndpoints: nodeEnv !== 'production',
+    allowLoopbackEndpoints: false,
+    lookup: systemLookup,
   };
 }

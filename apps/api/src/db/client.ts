@@ -3,8 +3,8 @@ import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePostgres, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
-import postgres, { type Sql } from 'postgres';
+import { drizzle as drizzleNodePostgres, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
 import * as schema from './schema.ts';
 
 // ARCHITECTURE decision 2: PostgreSQL dialect everywhere; PGlite embedded by default, a real
@@ -43,7 +43,7 @@ export interface ListenStateListener {
 /** The driver-typed database behind a handle, for work that needs the driver (the migrators). */
 export type NativeDatabase =
   | { kind: 'pglite'; db: PgliteDatabase<Schema> }
-  | { kind: 'postgres'; db: PostgresJsDatabase<Schema>; url: string };
+  | { kind: 'postgres'; db: NodePgDatabase<Schema>; url: string };
 
 const nativeDatabases = new WeakMap<DatabaseHandle, NativeDatabase>();
 
@@ -58,94 +58,173 @@ export function nativeDatabaseOf(handle: DatabaseHandle): NativeDatabase {
 const LISTEN_CHECK_MS = 2_000;
 
 /**
- * LISTEN that survives a database restart (issue 4): postgres-js re-listens once when its LISTEN
- * connection drops and gives up for good if PostgreSQL is still down then. So every LISTEN_CHECK_MS
- * this sends itself a probe NOTIFY through the pool; when the previous probe never came back, it
- * drops its listening client and listens again on a new one, until that works.
+ * The node-postgres settings of this API (docs/decisions/495): a bounded pool whose dead clients
+ * are dropped; a connection attempt and a query each have a time limit, so that during an outage a
+ * request fails quickly (503) instead of holding its socket.
+ */
+export const POSTGRES_POOL_SETTINGS = {
+  max: 10,
+  connectionTimeoutMillis: 3_000,
+  idleTimeoutMillis: 30_000,
+  query_timeout: 15_000,
+  keepAlive: true,
+} as const;
+
+/**
+ * LISTEN that survives a database restart (decisions 491, 495): one client of its own LISTENs; when
+ * it errors or ends, or when the probe NOTIFY it sends itself through the pool every
+ * LISTEN_CHECK_MS does not come back (a connection that died silently), it is dropped and a new
+ * one listens, until that works. `state` hears when notifications stop and start again.
  */
 async function keepListening(
   url: string,
-  pool: Sql,
+  pool: pg.Pool,
   channel: string,
   onPayload: (payload: string) => void,
   state: ListenStateListener | undefined,
 ): Promise<() => Promise<void>> {
   // No ':' in it: the service event bus reads `<serviceId>:<seq>` payloads and ignores the rest.
   const probe = `listen-check ${randomUUID()}`;
-  let listener: Sql | undefined;
+  let listener: pg.Client | undefined;
   let heard = true;
   let checking = false;
   let stopped = false;
-  const onNotify = (payload: string) => {
-    if (payload === probe) heard = true;
-    else onPayload(payload);
+
+  const drop = (client: pg.Client) => {
+    if (listener !== client) return;
+    listener = undefined;
+    state?.lost();
+    client.removeAllListeners('notification');
+    void client.end().catch(() => undefined);
+    // Listen again straight away rather than at the next check.
+    void check();
   };
   const subscribe = async () => {
-    const next = postgres(url, { max: 1, onnotice: () => undefined });
+    const client = new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: POSTGRES_POOL_SETTINGS.connectionTimeoutMillis,
+      keepAlive: true,
+    });
+    // A lost connection is an 'error' event on an idle client: handled here, never thrown.
+    client.on('error', () => {
+      drop(client);
+    });
+    client.on('end', () => {
+      drop(client);
+    });
+    client.on('notification', (message) => {
+      if (message.channel !== channel) return;
+      if (message.payload === probe) heard = true;
+      else if (message.payload !== undefined) onPayload(message.payload);
+    });
     try {
-      await next.listen(channel, onNotify);
-      listener = next;
+      await client.connect();
+      await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
     } catch (error) {
-      await next.end({ timeout: 0 });
+      client.removeAllListeners();
+      client.on('error', () => undefined);
+      await client.end().catch(() => undefined);
       throw error;
     }
+    listener = client;
+    heard = true;
   };
-  const check = async () => {
+  async function check(): Promise<void> {
     if (checking || stopped) return;
     checking = true;
     try {
-      if (!heard || !listener) {
-        const lost = listener;
-        listener = undefined;
-        if (lost) state?.lost();
-        await lost?.end({ timeout: 0 });
+      if (listener && !heard) drop(listener);
+      if (!listener) {
         await subscribe();
         state?.resumed();
       }
       heard = false;
-      await pool`select pg_notify(${channel}, ${probe})`;
+      await pool.query('select pg_notify($1, $2)', [channel, probe]);
     } catch {
       // The database is still down: the next check tries again.
     } finally {
       checking = false;
     }
-  };
+  }
+
   await subscribe();
   const timer = setInterval(() => void check(), LISTEN_CHECK_MS);
   timer.unref();
   return async () => {
     stopped = true;
     clearInterval(timer);
-    await listener?.end({ timeout: 5 });
+    const client = listener;
+    listener = undefined;
+    if (client) {
+      client.removeAllListeners();
+      client.on('error', () => undefined);
+      await withinMs(client.end(), CLOSE_WITHIN_MS);
+    }
   };
+}
+
+/** How long closing the PostgreSQL pool may take before the process goes on without it. */
+const CLOSE_WITHIN_MS = 2_000;
+
+/** Waits for `work` at most `ms`; whatever is still running then is left to the process's end. */
+async function withinMs(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    work.catch(() => undefined),
+    new Promise((resolve) => {
+      timer = setTimeout(resolve, ms);
+      timer.unref();
+    }),
+  ]);
+  clearTimeout(timer);
 }
 
 /** The dataDir value for a throw-away in-memory database (tests). */
 export const IN_MEMORY_DATA_DIR = 'memory://';
 
 /**
- * Opens PostgreSQL when `url` is set (postgres-js), else PGlite in `dataDir` (created when missing;
+ * Opens PostgreSQL when `url` is set (node-postgres pool), else PGlite in `dataDir` (created when missing;
  * `memory://` keeps it in memory). Migrations are not run here: call migrateDatabase.
  */
 export async function openDatabase(options: {
   url?: string | undefined;
   dataDir?: string | undefined;
+  /** Told of a PostgreSQL connection lost while idle (the pool has dropped it already). */
+  onConnectionError?: ((error: Error) => void) | undefined;
 }): Promise<DatabaseHandle> {
   if (options.url) {
-    // Notices (e.g. "schema drizzle already exists, skipping") are noise in the logs.
     const url = options.url;
-    const client = postgres(url, { max: 10, onnotice: () => undefined });
-    const db = drizzlePostgres({ client, schema });
+    const pool = new pg.Pool({ connectionString: url, ...POSTGRES_POOL_SETTINGS });
+    // A pooled client whose connection is lost while idle is dropped by the pool, which reports it
+    // here; without a listener node-postgres would throw it as an uncaught error.
+    pool.on('error', (error) => {
+      options.onConnectionError?.(error);
+    });
+    // A client checked out of the pool (a transaction) has no pool listener while it is out: a lost
+    // connection would be thrown as an uncaught 'error'. Its queries fail on their own and the pool
+    // drops it when it comes back, so the event only needs a listener.
+    pool.on('connect', (client) => {
+      client.on('error', (error) => {
+        options.onConnectionError?.(error);
+      });
+    });
+    const db = drizzleNodePostgres({ client: pool, schema });
     const unlistens = new Set<() => Promise<void>>();
+    let closed = false;
     const handle: DatabaseHandle = {
       db,
       kind: 'postgres',
       close: async () => {
-        await Promise.all([...unlistens].map((unlisten) => unlisten()));
-        await client.end({ timeout: 5 });
+        if (closed) return;
+        closed = true;
+        // Bounded: a stop must not wait on a query still running or a client still checked out.
+        await withinMs(
+          Promise.all([...unlistens].map((unlisten) => unlisten())).then(() => pool.end()),
+          CLOSE_WITHIN_MS,
+        );
       },
       listen: async (channel, onPayload, state) => {
-        const stop = await keepListening(url, client, channel, onPayload, state);
+        const stop = await keepListening(url, pool, channel, onPayload, state);
         const unlisten = async () => {
           unlistens.delete(unlisten);
           await stop();
@@ -154,7 +233,7 @@ export async function openDatabase(options: {
         return unlisten;
       },
     };
-    nativeDatabases.set(handle, { kind: 'postgres', db, url: options.url });
+    nativeDatabases.set(handle, { kind: 'postgres', db, url });
     return handle;
   }
   const dataDir = options.dataDir;

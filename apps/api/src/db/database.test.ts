@@ -14,6 +14,7 @@ import {
 } from '@auxilio/domain';
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/env.ts';
 import { openDatabase, type DatabaseHandle, type Db } from './client.ts';
@@ -35,7 +36,8 @@ import { demoAccountId, mediaUrl, seedDemoData, type SeedSummary } from './seed/
 import { vinCheckDigit } from './seed/vehicle-catalog.ts';
 import { openTestDatabase } from './testing.ts';
 
-// ISSUE 2 item 4 on the database this run uses: in-memory PGlite, or PostgreSQL at DATABASE_URL.
+// The schema, migrations and demo seed on the database this run uses: in-memory PGlite, or
+// PostgreSQL at DATABASE_URL.
 
 let handle: DatabaseHandle;
 let db: Db;
@@ -71,7 +73,7 @@ async function snapshot() {
 }
 
 describe('demo seed', () => {
-  it('writes the counts the issue asks for, and reports them', async () => {
+  it('writes the demo counts (contracts, drivers, accounts), and reports them', async () => {
     expect(await countRows(serviceTypes)).toBe(23);
     expect(await countRows(contracts)).toBeGreaterThanOrEqual(200);
     expect(await countRows(drivers)).toBeGreaterThanOrEqual(60);
@@ -203,7 +205,7 @@ describe('demo seed', () => {
     expect(parsed).toContainEqual({
       name: 'connect-app-service-creation',
       enabled: true,
-      config: { disableContractSearch: true, successRedirectUrl: null },
+      config: { disableContractSearch: true, successRedirectUrl: null, allowedRedirectOrigins: [] },
     });
     expect(
       parsed.some(
@@ -231,6 +233,7 @@ describe('demo seed', () => {
     for (const row of contractRows) {
       const wire = {
         _id: row.id,
+        detail: 'full',
         account: row.accountId,
         branch: row.branch,
         fullName: row.holderFullName,
@@ -463,6 +466,25 @@ describe('migrations and reset', () => {
     expect(await seedDemoData(handle)).toEqual(summary);
     expect(await countRows(contracts)).toBe(summary.contracts);
   });
+
+  it('resets a PostgreSQL database while another session holds a lock on it', async () => {
+    // A process left over from an earlier test, mid-transaction: the drop would wait on it forever.
+    const { databaseUrl } = loadConfig();
+    if (handle.kind !== 'postgres' || !databaseUrl) return;
+    const leftover = new pg.Client({ connectionString: databaseUrl });
+    leftover.on('error', () => undefined);
+    await leftover.connect();
+    try {
+      await leftover.query('begin');
+      await leftover.query('lock table accounts in access share mode');
+      await resetDatabase(handle);
+      expect(await countRows(accounts)).toBe(0);
+      await expect(leftover.query('select 1')).rejects.toThrow();
+      expect(await seedDemoData(handle)).toEqual(summary);
+    } finally {
+      await leftover.end().catch(() => undefined);
+    }
+  }, 20_000);
 
   it('lets two API processes migrate one database at the same time (ARCHITECTURE decision 4)', async () => {
     // On PGlite a data directory belongs to one process; the race only exists on PostgreSQL.

@@ -4,10 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { MigrationConfig } from 'drizzle-orm/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
-import postgres from 'postgres';
-import { nativeDatabaseOf, type DatabaseHandle } from './client.ts';
+import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { nativeDatabaseOf, POSTGRES_POOL_SETTINGS, type DatabaseHandle } from './client.ts';
 
 /** Where drizzle's migrator records applied migrations (its defaults, named here for reset). */
 const MIGRATIONS_SCHEMA = 'drizzle';
@@ -50,23 +50,61 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
   // Several API replicas may start together (ARCHITECTURE decision 4): one migrates while the others
   // wait on an advisory lock, then find nothing left to do. The lock belongs to one session, so the
   // migration runs on its own single-connection client.
-  const client = postgres(native.url, { max: 1, onnotice: () => undefined });
+  const client = new pg.Client({
+    connectionString: native.url,
+    connectionTimeoutMillis: POSTGRES_POOL_SETTINGS.connectionTimeoutMillis,
+  });
+  client.on('error', () => undefined);
+  await client.connect();
   try {
-    await client.unsafe(`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`);
-    await migratePostgres(drizzlePostgres({ client }), config);
-    await client.unsafe(`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`);
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migratePostgres(drizzleNodePostgres({ client }), config);
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
   } finally {
     // Ending the session also releases the lock when the migration failed.
-    await client.end({ timeout: 5 });
+    await client.end().catch(() => undefined);
   }
 }
 
-/** Drops every table (schema public and the migration journal) and migrates again: an empty database. */
+/**
+ * Drops every table (schema public and the migration journal) and migrates again: an empty database.
+ * On PostgreSQL the reset owns the database: other sessions working on it (a process of an earlier
+ * test or a dev server still writing) are ended first, as a dropped table would fail them anyway, and
+ * a drop that still meets a lock cycle (deadlock_detected) is tried again.
+ */
 export async function resetDatabase(handle: DatabaseHandle): Promise<void> {
-  await handle.db.execute(sql.raw(`drop schema if exists ${MIGRATIONS_SCHEMA} cascade`));
-  await handle.db.execute(sql.raw('drop schema if exists public cascade'));
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      if (handle.kind === 'postgres') await endOtherSessions(handle);
+      await handle.db.execute(sql.raw(`drop schema if exists ${MIGRATIONS_SCHEMA} cascade`));
+      await handle.db.execute(sql.raw('drop schema if exists public cascade'));
+      break;
+    } catch (error) {
+      if (attempt === 3 || !isDeadlock(error)) throw error;
+    }
+  }
   await handle.db.execute(sql.raw('create schema public'));
   // Same grant as a new PostgreSQL 15+ database: others may use the schema, only its owner creates in it.
   await handle.db.execute(sql.raw('grant usage on schema public to public'));
   await migrateDatabase(handle);
+}
+
+/**
+ * Ends the other sessions on this database that are working or hold a transaction open: their locks
+ * would block the drop. Idle sessions hold no lock and stay (this pool's own among them).
+ */
+async function endOtherSessions(handle: DatabaseHandle): Promise<void> {
+  await handle.db.execute(
+    sql.raw(
+      'select pg_terminate_backend(pid) from pg_stat_activity ' +
+        "where datname = current_database() and pid <> pg_backend_pid() and state <> 'idle'",
+    ),
+  );
+}
+
+function isDeadlock(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if ((cause as { code?: unknown }).code === '40P01') return true;
+  }
+  return false;
 }

@@ -71,6 +71,8 @@ export interface AccountConfigJson {
   socialStepWhenFinished: boolean;
   legacyReceiptPreview: boolean;
   otherTileHelpText: string | null;
+  /** Decision 665: /payment offers cash. */
+  cashPaymentAllowed?: boolean;
 }
 
 /** SPEC 3 "Account"; SPEC 1 "A Member and a Visitor account exist as separate accounts per branch". */
@@ -584,11 +586,16 @@ export const uploads = pgTable(
     key: text('key').notNull(),
     contentType: text('content_type').notNull(),
     size: integer('size').notNull().default(0),
+    /** The phone's id of the photo (decision 660): one upload per service and photo id. */
+    photoId: text('photo_id'),
+    /** When the photo was recorded on the service, its bytes stored; null until then. */
+    recordedAt: timestamptz('recorded_at'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('uploads_key_unique').on(t.key),
     index('uploads_service_id_idx').on(t.serviceId),
+    uniqueIndex('uploads_service_photo_unique').on(t.serviceId, t.photoId),
   ],
 );
 
@@ -664,5 +671,61 @@ export const cardCharges = pgTable(
     uniqueIndex('card_charges_idempotency_key_unique').on(t.idempotencyKey),
     check('card_charges_status_check', sql`${t.status} IN ('succeeded', 'declined')`),
     check('card_charges_amount_check', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/**
+ * Which service a payment paid for (decision 434): one row per provider payment, claimed in the same
+ * transaction as the service or tip it pays, so that one charge never pays two things.
+ */
+export const paymentClaims = pgTable(
+  'payment_claims',
+  {
+    /** The provider's payment, qualified: `card:sandbox:<charge id>`, `mobile:athmovil:<id>`. */
+    reference: text('reference').primaryKey(),
+    serviceId: text('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    /** service | tip. */
+    purpose: text('purpose').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('payment_claims_service_id_idx').on(t.serviceId),
+    check('payment_claims_purpose_check', sql`${t.purpose} IN ('service', 'tip')`),
+  ],
+);
+
+/**
+ * Mobile payments (ATH Móvil, decisions 433-434) this API started: the provider's ticket, what it
+ * pays for and its last known state. The amount is the server's, never the client's.
+ */
+export const mobilePayments = pgTable(
+  'mobile_payments',
+  {
+    /** The provider's payment id (ATH Móvil `ecommerceId`). */
+    id: text('id').primaryKey(),
+    provider: text('provider').notNull(),
+    /** The provider's per-payment token (finds and completes this one payment only). */
+    authToken: text('auth_token').notNull(),
+    /** The client's key of this payment attempt: a retry answers the same payment. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    serviceId: text('service_id').notNull(),
+    /** service | tip. */
+    purpose: text('purpose').notNull(),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    taxCents: integer('tax_cents').notNull(),
+    currency: text('currency').notNull(),
+    /** open | confirmed | completed | cancelled. */
+    status: text('status').notNull(),
+    referenceNumber: text('reference_number'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('mobile_payments_idempotency_key_unique').on(t.idempotencyKey),
+    index('mobile_payments_service_id_idx').on(t.serviceId),
+    check('mobile_payments_purpose_check', sql`${t.purpose} IN ('service', 'tip')`),
   ],
 );

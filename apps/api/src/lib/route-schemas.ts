@@ -5,7 +5,7 @@ import { z } from 'zod';
 export const ERROR_RESPONSES = {
   400: ApiErrorSchema.describe('Malformed request; `field` names the first failing field'),
   404: ApiErrorSchema.describe('Not found'),
-  // Issue 4 (docs/decisions/471): any route, whatever its own errors.
+  // Any route, whatever its own errors: the body size limit (docs/decisions/471).
   413: ApiErrorSchema.describe('The request body is over the size limit (PAYLOAD_TOO_LARGE)'),
   // Any route with a body: a content type other than JSON (docs/decisions/490).
   415: ApiErrorSchema.describe('The request body is not `application/json`'),
@@ -28,3 +28,11 @@ export const APP_KEY_SECURITY = [{ appKey: [] }];
 export const NOT_MODIFIED = z
   .null()
   .describe('Not modified: the ETag in If-None-Match still matches');
+
+/**
+ * The body of a file answer (an image, a video, a font): bytes, not JSON. `format: binary` is how
+ * Swagger UI and client generators know to treat it as a file.
+ */
+export function fileBody(description: string) {
+  return z.string().meta({ format: 'binary' }).describe(description);
+}

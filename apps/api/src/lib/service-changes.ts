@@ -1,5 +1,5 @@
 // Decision 480: what the service read cache needs to know about changes it cannot see itself.
-// A change appends a service event inside its transaction (repositories/service-events.ts); the
+// A change appends a service event inside its transaction (repositories/service-writes.ts); the
 // NOTIFY of that event reaches the process only after the commit. Between the two, this process
 // must not serve or store a cached view of that service, or a customer who just changed something
 // could read the old state back. Notifications of other processes' changes bump the generation too,
@@ -43,7 +43,7 @@ export function createServiceChanges(now: () => number = Date.now): ServiceChang
 }
 
 /**
- * The process's tracker. Module state on purpose: appendServiceEvent runs inside repository
+ * The process's tracker. Module state on purpose: the service write path appends events inside
  * transactions that know nothing of the app, and several apps in one process (tests) only make
  * the cache more cautious, never wrong.
  */

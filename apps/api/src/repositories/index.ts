@@ -4,10 +4,15 @@ import { createCampaignsRepository, type CampaignsRepository } from './campaigns
 import { createContractsRepository, type ContractsRepository } from './contracts.ts';
 import { createDriverSmsRepository, type DriverSmsRepository } from './driver-sms.ts';
 import { createDriversRepository, type DriversRepository } from './drivers.ts';
+import { createGeotextRepository, type GeotextRepository } from './geotext.ts';
 import { createHealthRepository, type HealthRepository } from './health.ts';
 import { createIntegrationsRepository, type IntegrationsRepository } from './integrations.ts';
 import { createMediaRepository, type MediaRepository } from './media.ts';
 import { createMessagesRepository, type MessagesRepository } from './messages.ts';
+import {
+  createMobilePaymentsRepository,
+  type MobilePaymentsRepository,
+} from './mobile-payments.ts';
 import {
   createPushSubscriptionsRepository,
   type PushSubscriptionsRepository,
@@ -15,7 +20,7 @@ import {
 import { createServiceAccessRepository, type ServiceAccessRepository } from './service-access.ts';
 import { createServiceEventsRepository, type ServiceEventsRepository } from './service-events.ts';
 import { createServiceTypesRepository, type ServiceTypesRepository } from './service-types.ts';
-import { createSurveysRepository, type SurveysRepository } from './surveys.ts';
+import { createServiceWritePath } from './service-writes.ts';
 import { createTipsRepository, type TipsRepository } from './tips.ts';
 import { createServicesRepository, type ServicesRepository } from './services.ts';
 
@@ -26,17 +31,21 @@ export interface Repositories {
   contracts: ContractsRepository;
   drivers: DriversRepository;
   driverSms: DriverSmsRepository;
+  /** Rooms of the location-by-text flow (decision 413). */
+  geotext: GeotextRepository;
   health: HealthRepository;
   integrations: IntegrationsRepository;
   media: MediaRepository;
   messages: MessagesRepository;
+  /** Mobile payments this API started (decisions 433-434). */
+  mobilePayments: MobilePaymentsRepository;
   pushSubscriptions: PushSubscriptionsRepository;
-  /** Token hashes of a service and its shared link (decisions 470, 474). */
+  /** Token hashes of a service and its shared link (decisions 474, 476). */
   serviceAccess: ServiceAccessRepository;
   serviceEvents: ServiceEventsRepository;
+  /** Service requests: every read, and every write through the one write path (decision 204). */
   services: ServicesRepository;
   serviceTypes: ServiceTypesRepository;
-  surveys: SurveysRepository;
   tips: TipsRepository;
 }
 
@@ -47,16 +56,17 @@ export function createRepositories(db: Db): Repositories {
     contracts: createContractsRepository(db),
     drivers: createDriversRepository(db),
     driverSms: createDriverSmsRepository(db),
+    geotext: createGeotextRepository(db),
     health: createHealthRepository(db),
     integrations: createIntegrationsRepository(db),
     media: createMediaRepository(db),
     messages: createMessagesRepository(db),
+    mobilePayments: createMobilePaymentsRepository(db),
     pushSubscriptions: createPushSubscriptionsRepository(db),
     serviceAccess: createServiceAccessRepository(db),
     serviceEvents: createServiceEventsRepository(db),
-    services: createServicesRepository(db),
+    services: createServicesRepository(db, createServiceWritePath(db)),
     serviceTypes: createServiceTypesRepository(db),
-    surveys: createSurveysRepository(db),
     tips: createTipsRepository(db),
   };
 }

@@ -132,7 +132,7 @@ export function createMessagesRepository(db: Db): MessagesRepository {
 
     markFailed: (id, error) => settle(id, { status: 'failed', lastError: error }),
 
-    // Issue 4 "every multi-row change in one transaction": both sweeps or neither.
+    // A change of several rows is one transaction: both sweeps or neither.
     failStale: (kinds, { now, sendingLeaseMs, maxAgeMs }) =>
       db.transaction(async (tx) => {
         const ofKinds = and(eq(messages.direction, 'outbound'), inArray(messages.kind, [...kinds]));

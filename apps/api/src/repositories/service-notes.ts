@@ -1,11 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { messages, services } from '../db/schema.ts';
-import { appendServiceEvent } from './service-events.ts';
-import type { ServiceRow } from './services.ts';
+import { messages } from '../db/schema.ts';
 
 // Notes to the driver (SPEC 7 POST /utils/addNote) and the situation specification (PATCH
-// /utils/situation-specification) of one service; decision 402.
+// /utils/situation-specification) of one service; decision 402. Both are written by the services
+// repository (`addNoteOnce`, `setSituationSpecification`); this file holds the notes' SQL.
 
 export type NoteRow = typeof messages.$inferSelect;
 
@@ -24,72 +23,35 @@ export interface SituationSpecification {
   updatedAt: string;
 }
 
-export interface ServiceNotesRepository {
-  /**
-   * Stores a note (messages, kind 'note') and appends a `note` event to the service's history in one
-   * transaction, after `check(service)` on the locked row (it throws to refuse). A note with an id
-   * already stored writes nothing and answers the stored one. undefined when there is no service.
-   */
-  addNoteOnce(note: NewNote, check: (service: ServiceRow) => void): Promise<NoteRow | undefined>;
-  /** Replaces `services.situation_specification`; undefined when there is no service. */
-  setSituationSpecification(
-    serviceId: string,
-    specification: SituationSpecification,
-    check: (service: ServiceRow) => void,
-  ): Promise<SituationSpecification | undefined>;
-}
-
-async function lockService(tx: Db, id: string): Promise<ServiceRow | undefined> {
-  const [service] = await tx.select().from(services).where(eq(services.id, id)).for('update');
-  return service;
-}
-
-export function createServiceNotesRepository(db: Db): ServiceNotesRepository {
-  return {
-    addNoteOnce: (note, check) =>
-      db.transaction(async (tx) => {
-        const service = await lockService(tx, note.serviceId);
-        if (!service) return undefined;
-        check(service);
-        const [inserted] = await tx
-          .insert(messages)
-          .values({
-            id: note.id,
-            serviceId: note.serviceId,
-            kind: 'note',
-            direction: 'outbound',
-            to: service.driverId,
-            from: note.from,
-            body: note.body,
-            // Nothing to send: the note reaches the driver through the service's event stream.
-            status: 'delivered',
-          })
-          .onConflictDoNothing({ target: messages.id })
-          .returning();
-        if (inserted) {
-          await appendServiceEvent(tx, note.serviceId, 'note', {
-            noteId: inserted.id,
-            body: inserted.body,
-            createdAt: inserted.createdAt.toISOString(),
-          });
-          return inserted;
-        }
-        const [stored] = await tx
-          .select()
-          .from(messages)
-          .where(and(eq(messages.id, note.id), eq(messages.serviceId, note.serviceId)));
-        return stored;
-      }),
-    setSituationSpecification: (serviceId, specification, check) =>
-      db.transaction(async (tx) => {
-        const service = await lockService(tx, serviceId);
-        if (!service) return undefined;
-        check(service);
-        await tx
-          .update(services)
-          .set({ situationSpecification: { ...specification }, updatedAt: new Date() })
-          .where(eq(services.id, serviceId));
-        return specification;
-      }),
-  };
+/**
+ * Stores a note for the driver of the service inside `tx` (messages, kind 'note'). A note whose id
+ * is already stored is not written again: `inserted` is false and `note` is the stored one
+ * (undefined if that id belongs to another service).
+ */
+export async function insertNoteOnce(
+  tx: Db,
+  note: NewNote,
+  driverId: string | null,
+): Promise<{ inserted: true; note: NoteRow } | { inserted: false; note: NoteRow | undefined }> {
+  const [inserted] = await tx
+    .insert(messages)
+    .values({
+      id: note.id,
+      serviceId: note.serviceId,
+      kind: 'note',
+      direction: 'outbound',
+      to: driverId,
+      from: note.from,
+      body: note.body,
+      // Nothing to send: the note reaches the driver through the service's event stream.
+      status: 'delivered',
+    })
+    .onConflictDoNothing({ target: messages.id })
+    .returning();
+  if (inserted) return { inserted: true, note: inserted };
+  const [stored] = await tx
+    .select()
+    .from(messages)
+    .where(and(eq(messages.id, note.id), eq(messages.serviceId, note.serviceId)));
+  return { inserted: false, note: stored };
 }

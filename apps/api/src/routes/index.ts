@@ -8,6 +8,7 @@ import manifestRoutes from './manifest/index.ts';
 import mapRoutes from './map/index.ts';
 import storageRoutes from './storage/index.ts';
 import oidcRoutes from './oidc/index.ts';
+import readyRoutes from './ready/index.ts';
 import webRoutes from './web/index.ts';
 
 // Route folders mirror URLs (CONVENTIONS "The API in plugin layers"); each folder's index.ts is
@@ -15,6 +16,7 @@ import webRoutes from './web/index.ts';
 
 export default async function routes(app: FastifyInstance): Promise<void> {
   await app.register(healthRoutes, { prefix: '/health' });
+  await app.register(readyRoutes, { prefix: '/ready' });
   await app.register(appConfigRoutes);
   await app.register(manifestRoutes);
   await app.register(brandsRoutes, { prefix: '/brands' });

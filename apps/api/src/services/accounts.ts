@@ -1,4 +1,9 @@
-import type { Account, Campaign, Integration } from '@auxilio/domain';
+import {
+  withAllowedRedirect,
+  type Account,
+  type Campaign,
+  type Integration,
+} from '@auxilio/domain';
 import { notFound } from '../lib/errors.ts';
 import type { Repositories } from '../repositories/index.ts';
 
@@ -28,11 +33,16 @@ export async function getCampaign(repos: Repos, name: string): Promise<Campaign>
   return campaign;
 }
 
-/** The account's integrations; 404 when the account itself does not exist (not an empty list). */
+/**
+ * The account's integrations; 404 when the account itself does not exist (not an empty list). A
+ * success redirect that is not https or not on the integration's allowed list is handed out as null
+ * (decision 630): the PWA never sees a link it must not follow.
+ */
 export async function listAccountIntegrations(
   repos: Repos,
   accountId: string,
 ): Promise<Integration[]> {
   await getAccount(repos, accountId);
-  return repos.integrations.listForAccount(accountId);
+  const stored = await repos.integrations.listForAccount(accountId);
+  return stored.map(withAllowedRedirect);
 }

@@ -27,24 +27,40 @@ export interface BasemapAtlas {
 /** The shipped Latin Inter font (SIL OFL) MapLibre draws the place names with. */
 const FONT_FILE = '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2';
 
-function file(body: Buffer, contentType: string): BasemapFile {
-  return { body, gzip: gzipSync(body, { level: 9 }), contentType };
-}
+const GEOJSON_TYPE = 'application/geo+json; charset=utf-8';
+const JSON_TYPE = 'application/json; charset=utf-8';
 
-function json(value: unknown, contentType = 'application/json; charset=utf-8'): BasemapFile {
-  return file(Buffer.from(JSON.stringify(value)), contentType);
-}
+/** Every data file of the basemap and the content type it is served with (routes/map). */
+export const BASEMAP_FILE_TYPES = {
+  'countries.geojson': GEOJSON_TYPE,
+  'municipios.geojson': GEOJSON_TYPE,
+  'places.geojson': GEOJSON_TYPE,
+  'attribution.json': JSON_TYPE,
+  'inter-latin.woff2': 'font/woff2',
+} as const;
+type BasemapFileName = keyof typeof BASEMAP_FILE_TYPES;
+
+const jsonBytes = (value: unknown) => Buffer.from(JSON.stringify(value));
 
 function build(): BasemapAtlas {
   const atlas = buildAtlas();
-  const geojson = 'application/geo+json; charset=utf-8';
-  const files = new Map<string, BasemapFile>([
-    ['countries.geojson', json(atlas.countries, geojson)],
-    ['municipios.geojson', json(atlas.municipios, geojson)],
-    ['places.geojson', json(atlas.places, geojson)],
-    ['attribution.json', json({ attribution: ATTRIBUTION })],
-    ['inter-latin.woff2', file(readFileSync(require.resolve(FONT_FILE)), 'font/woff2')],
-  ]);
+  const bodies: Record<BasemapFileName, Buffer> = {
+    'countries.geojson': jsonBytes(atlas.countries),
+    'municipios.geojson': jsonBytes(atlas.municipios),
+    'places.geojson': jsonBytes(atlas.places),
+    'attribution.json': jsonBytes({ attribution: ATTRIBUTION }),
+    'inter-latin.woff2': readFileSync(require.resolve(FONT_FILE)),
+  };
+  const files = new Map<string, BasemapFile>(
+    Object.entries(bodies).map(([name, body]) => [
+      name,
+      {
+        body,
+        gzip: gzipSync(body, { level: 9 }),
+        contentType: BASEMAP_FILE_TYPES[name as BasemapFileName],
+      },
+    ]),
+  );
   const hash = createHash('sha256');
   for (const [name, { body }] of files) hash.update(name).update(body);
   return { atlas, version: hash.digest('hex').slice(0, 16), files };

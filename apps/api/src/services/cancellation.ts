@@ -1,6 +1,7 @@
 import { getBrand } from '@auxilio/brands';
 import {
   canTransitionServiceStatus,
+  isCancelledServiceStatus,
   ServiceStatusSchema,
   statusNumberOf,
   type CancellationEmailRequest,
@@ -9,8 +10,7 @@ import {
 import { AppError } from '../lib/errors.ts';
 import type { Repositories } from '../repositories/index.ts';
 import { getAccount } from './accounts.ts';
-import { hashRequestBody } from './service-requests.ts';
-import { authorizeService } from './service-tokens.ts';
+import { authorizeService, bearerTokenOf } from './service-tokens.ts';
 
 // SPEC 4 "the cancel call sends status 'Void' with home empty, schedule empty, cancellationNotes
 // empty and the chosen reason in specificCancellationReason"; SPEC 7 POST /services/holdEdit and
@@ -28,12 +28,12 @@ export interface HoldEditResult {
  * working the service is freed in the same transaction.
  */
 export async function cancelService(
-  repos: Pick<Repositories, 'services' | 'drivers'>,
+  repos: Pick<Repositories, 'services'>,
   authorization: string | undefined,
   body: HoldEditCancelRequest,
 ): Promise<HoldEditResult> {
   await authorizeService(repos, authorization, body._id);
-  const outcome = await repos.drivers.changeService(body._id, (current) => {
+  const outcome = await repos.services.change(body._id, (current) => {
     const status = ServiceStatusSchema.parse(current.status);
     if (status === 'Void') return 'keep';
     if (!canTransitionServiceStatus(status, 'Void')) {
@@ -41,7 +41,7 @@ export async function cancelService(
     }
     const statusNumber = statusNumberOf('cancelled');
     return {
-      servicePatch: {
+      patch: {
         status: 'Void',
         statusNumber,
         cancellationReason: body.specificCancellationReason,
@@ -73,42 +73,56 @@ export async function cancelService(
   return { _id: body._id, status: 'Void' };
 }
 
-/** Outbox id of the cancellation e-mail: one per service, or per identical body before creation. */
-export function cancellationEmailId(body: CancellationEmailRequest): string {
-  return body.serviceId
-    ? `cancel-email:${body.serviceId}`
-    : `cancel-email:request:${hashRequestBody(body).slice(0, 40)}`;
+/** Outbox id of the cancellation e-mail: one per service. */
+export function cancellationEmailId(serviceId: string): string {
+  return `cancel-email:${serviceId}`;
 }
 
 /**
- * Queues the cancellation e-mail in the outbox (ARCHITECTURE decision 7). With a service id the
- * caller must hold that service's token; without one (a request abandoned before creation, decision
- * 125) the app key is enough. A retry writes nothing new and still answers `{ status: true }`.
+ * Queues the cancellation e-mail to the operations mailbox in the outbox (ARCHITECTURE decision 7;
+ * decision 477): only for the holder of the service's token (401/403 otherwise), only once the
+ * service is cancelled (409 before), once per service. What it says about the service and the
+ * customer is read from the service, never taken from the request; the request gives the reason.
+ * A retry writes nothing new and still answers `{ status: true }`.
  */
 export async function queueCancellationEmail(
   repos: Pick<Repositories, 'accounts' | 'campaigns' | 'integrations' | 'messages' | 'services'>,
   authorization: string | undefined,
   body: CancellationEmailRequest,
 ): Promise<{ status: boolean }> {
-  const account = await getAccount(repos, body.account_id);
-  if (body.serviceId) await authorizeService(repos, authorization, body.serviceId);
-  // Issue 4: the e-mail names the brand (catalog name) and the reason.
+  if (!bearerTokenOf(authorization)) {
+    throw new AppError('UNAUTHORIZED', 'Missing service token: send Authorization: Bearer <token>');
+  }
+  if (!body.serviceId) {
+    throw new AppError(
+      'BAD_REQUEST',
+      'The cancellation e-mail is about a created service: name it',
+      'body.serviceId',
+    );
+  }
+  await authorizeService(repos, authorization, body.serviceId);
+  const record = await repos.services.findById(body.serviceId);
+  if (!record) throw new AppError('FORBIDDEN', 'This token does not give access to that service');
+  const { service } = record;
+  if (!isCancelledServiceStatus(ServiceStatusSchema.safeParse(service.status).data)) {
+    throw new AppError('CONFLICT', `The service is ${service.status}: cancel it first`);
+  }
+  const account = await getAccount(repos, service.accountId);
   const brandName = getBrand(account.brand)?.name ?? account.brand;
-  const number = body.serviceNumber ? ` #${body.serviceNumber}` : '';
+  const number = ` #${String(service.serviceNumber)}`;
   const lines = [
     `Brand: ${brandName}`,
     `Account: ${account.name} (${account._id}, ${account.branch})`,
-    `Service: ${body.serviceId ?? 'not created'}${number}`,
-    `Situation: ${body.situation ?? '-'}`,
+    `Service: ${service.id}${number}`,
+    `Situation: ${service.situation}`,
     `Reason: ${body.reason}`,
-    `Client: ${body.clientName}`,
-    `Phone: ${body.clientPhone}`,
-    `E-mail: ${body.clientEmail}`,
+    `Client: ${[service.firstname, service.lastname].filter(Boolean).join(' ')}`,
+    `Phone: ${service.phone}`,
+    `E-mail: ${service.email ?? ''}`,
   ];
   await repos.messages.enqueueOnce({
-    id: cancellationEmailId(body),
-    // An empty id means "not created" too (as above): no row to reference (found by the fuzz test).
-    serviceId: body.serviceId || null,
+    id: cancellationEmailId(service.id),
+    serviceId: service.id,
     kind: 'email',
     direction: 'outbound',
     // The operations mailbox (CANCELLATION_EMAIL_TO) is the e-mail adapter's, not the request's

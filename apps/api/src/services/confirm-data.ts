@@ -15,18 +15,18 @@ const CLOSED_STATUSES = new Set(['Finished', 'Pending Audit', 'Cancelled', 'Void
  * service's history, decision 3); confirming again writes nothing. A closed service answers 409.
  */
 export async function confirmServiceData(
-  repos: Pick<Repositories, 'services' | 'drivers'>,
+  repos: Pick<Repositories, 'services'>,
   authorization: string | undefined,
   serviceId: string,
 ): Promise<ConfirmDataResponse> {
   await authorizeService(repos, authorization, serviceId);
-  const outcome = await repos.drivers.changeService(serviceId, (service) => {
+  const outcome = await repos.services.change(serviceId, (service) => {
     if (service.messageConfirmationStatus === 'confirm') return 'keep';
     if (CLOSED_STATUSES.has(service.status)) {
       throw new AppError('CONFLICT', `A service that is ${service.status} cannot be confirmed`);
     }
     return {
-      servicePatch: { messageConfirmationStatus: 'confirm' },
+      patch: { messageConfirmationStatus: 'confirm' },
       events: [{ type: 'confirmData', payload: { status: 'confirm' } }],
     };
   });

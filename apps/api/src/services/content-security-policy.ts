@@ -1,6 +1,6 @@
 import type { Config } from '../config/env.ts';
 
-// Issue 4 "security headers including a Content-Security-Policy that the PWA passes"; the one place
+// The Content-Security-Policy the PWA runs under (every page of it passes); the one place
 // where the policy is written (docs/decisions/473). A feature that loads something from another
 // origin adds its origins here, in its own block, and nowhere else.
 
@@ -14,17 +14,55 @@ const STRIPE = {
   connect: ['https://api.stripe.com'],
 } as const;
 
+/** Where each telemetry service loads its script from and sends to (decision 631). */
+const TAG_MANAGER = { script: ['https://www.googletagmanager.com'], connect: [] } as const;
+const ANALYTICS = {
+  script: ['https://cdn.segment.com'],
+  connect: ['https://api.segment.io', 'https://cdn.segment.com'],
+} as const;
+const GUIDE = {
+  script: ['https://cdn.pendo.io'],
+  connect: ['https://app.pendo.io', 'https://data.pendo.io', 'https://cdn.pendo.io'],
+} as const;
+
+/** The origins of the telemetry services the environment turned on; none by default. */
+function telemetryOrigins({ telemetry }: Pick<Config, 'telemetry'>): {
+  script: string[];
+  connect: string[];
+} {
+  const on = [
+    telemetry.tagManager ? TAG_MANAGER : null,
+    telemetry.analytics ? ANALYTICS : null,
+    telemetry.guide ? GUIDE : null,
+  ].filter((service) => service !== null);
+  return {
+    script: unique(...on.map((service) => service.script)),
+    // The error reports are posted to the DSN's origin (Sentry's envelope endpoint).
+    connect: unique(
+      ...on.map((service) => service.connect),
+      originOf(telemetry.errorReporting?.dsn),
+    ),
+  };
+}
+
 function originOf(url: string | undefined): string[] {
   return url && URL.canParse(url) ? [new URL(url).origin] : [];
 }
 
 /**
- * Where the PWA uploads and reads stored files with STORAGE_DRIVER=s3 (decision 403): the
- * configured endpoint (path style), else AWS's virtual-hosted bucket host and its regional host.
+ * Where the PWA uploads and reads stored files (decision 403): with STORAGE_DRIVER=s3 the configured
+ * endpoint (path style), else AWS's virtual-hosted bucket host and its regional host; with the
+ * local store PUBLIC_ORIGIN, which may differ from a brand's host (decision 504).
  */
-function storageOrigins(storage: Config['storage']): string[] {
+function storageOrigins({
+  storage,
+  publicOrigin,
+  port,
+}: Pick<Config, 'storage' | 'publicOrigin' | 'port'>): string[] {
   const s3 = storage.driver === 's3' ? storage.s3 : undefined;
-  if (!s3) return [];
+  // Without PUBLIC_ORIGIN (development) the local store's URLs are on the loopback origin, which a
+  // brand host such as honda.localhost must be allowed to reach.
+  if (!s3) return [publicOrigin ?? `http://localhost:${String(port)}`];
   if (s3.endpoint) return originOf(s3.endpoint);
   return [
     `https://${s3.bucket}.s3.${s3.region}.amazonaws.com`,
@@ -44,22 +82,26 @@ function unique(...lists: readonly (readonly string[])[]): string[] {
  * through the CSSOM, which `style-src 'self'` allows.
  */
 export function contentSecurityPolicy(
-  config: Pick<Config, 'mapStyleUrl' | 'payments' | 'security' | 'storage'>,
+  config: Pick<
+    Config,
+    'mapStyleUrl' | 'payments' | 'security' | 'storage' | 'publicOrigin' | 'port' | 'telemetry'
+  >,
 ): CspDirectives {
   const mapHosts = unique(originOf(config.mapStyleUrl), config.security.mapAssetOrigins);
   const stripe =
     config.payments.card.provider === 'stripe' ? STRIPE : { script: [], frame: [], connect: [] };
-  const storage = storageOrigins(config.storage);
+  const storage = storageOrigins(config);
+  const telemetry = telemetryOrigins(config);
   return {
     defaultSrc: ["'self'"],
     baseUri: ["'self'"],
     objectSrc: ["'none'"],
-    scriptSrc: unique(["'self'"], stripe.script),
+    scriptSrc: unique(["'self'"], stripe.script, telemetry.script),
     scriptSrcAttr: ["'none'"],
     styleSrc: ["'self'"],
     imgSrc: unique(["'self'", 'data:', 'blob:'], mapHosts, storage),
     fontSrc: unique(["'self'", 'data:'], mapHosts),
-    connectSrc: unique(["'self'"], mapHosts, stripe.connect, storage),
+    connectSrc: unique(["'self'"], mapHosts, stripe.connect, storage, telemetry.connect),
     workerSrc: ["'self'", 'blob:'],
     childSrc: ["'self'", 'blob:'],
     manifestSrc: ["'self'"],

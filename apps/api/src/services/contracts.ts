@@ -2,6 +2,10 @@ import { BRANDS } from '@auxilio/brands';
 import {
   customerFeeCents,
   evaluateLimitCheck,
+  isOwnContract,
+  maskedContract,
+  normalizePlate,
+  plateForCaller,
   vehicleSearchTerm,
   type Account,
   type ContractSearchQuery,
@@ -31,18 +35,51 @@ function isCurrent(contract: CustomerContract, now: Date): boolean {
   );
 }
 
+/** Who asks about contracts (decision 417). */
+export interface ContractViewer {
+  /** Card number of a signed-in member (a verified member session); null: the public app key. */
+  memberId: string | null;
+}
+
+/** The public app key's view of every contract. */
+export const PUBLIC_VIEWER: ContractViewer = { memberId: null };
+
+/**
+ * A contract as `viewer` may see it (decision 417): in full to the signed-in member who holds it,
+ * masked to everyone else, with the plate the caller gave (if any) shown as is.
+ */
+export function contractForViewer(
+  contract: CustomerContract,
+  viewer: ContractViewer,
+  givenPlate: string | undefined,
+): CustomerContract {
+  return isOwnContract(contract, viewer.memberId) ? contract : maskedContract(contract, givenPlate);
+}
+
 /**
  * Contracts of the account's brand and branch whose lookup field equals `search`, best first: the
  * account's own contracts, then a holder named `fullName`, then current ones (SPEC 7 "the first
- * result is used"). `active=true` keeps current contracts only (active and not expired).
+ * result is used"). `active=true` keeps current contracts only (active and not expired). Brands
+ * that look up by name need the vehicle's `plate` too and match both (decision 417), so a name
+ * alone never lists people. Each answer is what `viewer` may see of it.
  */
 export async function searchContracts(
   repos: Repos,
   query: ContractSearchQuery,
+  viewer: ContractViewer,
   now: Date = new Date(),
 ): Promise<CustomerContract[]> {
   const account = await getAccount(repos, query.account);
   const mode = lookupModeOf(account.brand);
+  const givenPlate = mode === 'plate' ? query.search : query.plate;
+  const plate = normalizePlate(query.plate ?? '');
+  if (mode === 'name' && plate === '') {
+    throw new AppError(
+      'BAD_REQUEST',
+      "A name is looked up with the vehicle's plate: send `plate` too",
+      'querystring.plate',
+    );
+  }
   // SPEC 5: the plate loses its hyphens and case except for policy-number brands (the policy number
   // is the term there); names are compared without case and with single spaces.
   const term = vehicleSearchTerm(mode, {
@@ -61,9 +98,24 @@ export async function searchContracts(
     (isCurrent(contract, now) ? 1 : 0);
   return found
     .filter((contract) => query.active !== 'true' || isCurrent(contract, now))
+    .filter(
+      (contract) =>
+        mode !== 'name' ||
+        contract.vehicles.some((vehicle) => normalizePlate(vehicle.plate) === plate),
+    )
     .map((contract, index) => ({ contract, index, score: score(contract) }))
     .sort((a, b) => b.score - a.score || a.index - b.index)
-    .map((entry) => entry.contract);
+    .map((entry) => contractForViewer(entry.contract, viewer, givenPlate));
+}
+
+/** True when the contract is one of the account's brand in the account's branch (its coverage). */
+export async function isBrandContract(
+  repos: Pick<Repos, 'contracts'>,
+  account: Pick<Account, 'brand' | 'branch'>,
+  contract: Pick<CustomerContract, 'account'>,
+): Promise<boolean> {
+  const brandAccounts = await repos.contracts.listBrandAccountIds(account.brand, account.branch);
+  return brandAccounts.includes(contract.account);
 }
 
 function badRequest(field: string, message: string): AppError {
@@ -121,8 +173,7 @@ export async function checkLimit(
   }
   const contract = await repos.contracts.findById(serviceData.customerContract);
   if (!contract) throw notFound('Contract', serviceData.customerContract);
-  const brandAccounts = await repos.contracts.listBrandAccountIds(account.brand, account.branch);
-  if (!brandAccounts.includes(contract.account)) {
+  if (!(await isBrandContract(repos, account, contract))) {
     throw badRequest(
       'serviceData.customerContract',
       "The contract is not one of this account's brand and branch",
@@ -150,7 +201,7 @@ export async function checkLimit(
       managementFee: account.managementFee,
       situation: serviceData.situation,
     }) ?? 0;
-  return evaluateLimitCheck({
+  const verdict = evaluateLimitCheck({
     contract,
     situation: serviceData.situation,
     enteredPlate: request.plate,
@@ -158,4 +209,10 @@ export async function checkLimit(
     costCents,
     now,
   });
+  // Decision 417: the contract's plate is shown only to a caller who gave that plate.
+  const { contractPlate } = verdict;
+  return {
+    ...verdict,
+    contractPlate: contractPlate === null ? null : plateForCaller(contractPlate, request.plate),
+  };
 }

@@ -1,6 +1,6 @@
 import { BRANDS, normalizeHost } from '@auxilio/brands';
 
-// Issue 4 "CORS allow-list from the brand hosts" (docs/decisions/472). Host-mapped brands
+// The CORS allow-list is the brands' host names (docs/decisions/472). Host-mapped brands
 // (decision 140) answer on their own host names; the PWA served there calls this API.
 
 /** Every host name of the brand catalog, normalised as decision 140 matches them. */

@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import {
   canTransitionServiceStatus,
   mergeDriverEta,
   nextTripStatus,
   parseTripStatus,
+  publicSuggestedDrivers,
+  publicSuggestionPoint,
   shouldRequestSuggestions,
   statusKeyOfTripStatus,
   statusNumberOf,
@@ -16,8 +19,9 @@ import {
   type SuggestionResponse,
 } from '@auxilio/domain';
 import { AppError, notFound } from '../lib/errors.ts';
-import type { DispatchOutcome, DriverRow } from '../repositories/drivers.ts';
+import type { DriverRow } from '../repositories/drivers.ts';
 import type { Repositories } from '../repositories/index.ts';
+import type { CommittedServiceChange } from '../repositories/services.ts';
 import { estimateRoute } from './estimate-router.ts';
 import { bearerTokenOf, hashServiceToken } from './service-tokens.ts';
 
@@ -49,7 +53,11 @@ export function rankDriversByEta(
   return takeSuggestedDrivers(ranked);
 }
 
-/** `POST /autodispatch/api/suggestions`: available drivers of the branch, nearest by ETA. */
+/**
+ * `POST /autodispatch/api/suggestions`: available drivers of the branch, nearest by ETA, as the
+ * public app key may see them (decision 418: from the centre of the asked point's grid cell, the
+ * nearest few, coarse figures, ids new on every call). Dispatch itself ranks with `rankDriversByEta`.
+ */
 export async function suggestDrivers(
   repos: Pick<Repositories, 'drivers'>,
   request: SuggestionRequest,
@@ -62,7 +70,8 @@ export async function suggestDrivers(
   // without a database query).
   if (!shouldRequestSuggestions(situation)) return { drivers: [] };
   const candidates = await repos.drivers.listAvailableWithPosition(request.branch);
-  return { drivers: rankDriversByEta(situation, candidates) };
+  const ranked = rankDriversByEta(publicSuggestionPoint(situation), candidates);
+  return { drivers: publicSuggestedDrivers(ranked, randomUUID) };
 }
 
 /**
@@ -72,10 +81,10 @@ export async function suggestDrivers(
  * is queued or no driver is free.
  */
 export async function assignNextQueued(
-  repos: Pick<Repositories, 'drivers'>,
+  repos: Pick<Repositories, 'services'>,
   now: Date = new Date(),
-): Promise<DispatchOutcome | undefined> {
-  return repos.drivers.assignNextQueued((service, candidates) => {
+): Promise<CommittedServiceChange | undefined> {
+  return repos.services.assignNextQueued((service, candidates) => {
     if (service.situationLat === null || service.situationLng === null) return undefined;
     const situation = { lat: service.situationLat, lng: service.situationLng };
     if (!shouldRequestSuggestions(situation)) return undefined;
@@ -89,7 +98,7 @@ export async function assignNextQueued(
     const eta = mergeDriverEta(service.driverEtaSeconds, best.eta);
     const at = now.toISOString();
     return {
-      servicePatch: {
+      patch: {
         driverId: driver.id,
         status: 'Active',
         statusNumber,

@@ -8,21 +8,24 @@ import {
   statusKeyOfTripStatus,
   statusNumberOf,
   tripStatusRank,
+  type ServiceHistoryEvent,
   type ServiceStatus,
   type TripStatus,
 } from '@auxilio/domain';
 import { AppError } from '../lib/errors.ts';
-import type { DispatchPlan, DriverRow } from '../repositories/drivers.ts';
+import type { DriverRow } from '../repositories/drivers.ts';
 import type { Repositories } from '../repositories/index.ts';
-import type { ServiceRow } from '../repositories/services.ts';
+import type { ServiceChange, ServiceRow } from '../repositories/services.ts';
 import { estimateRoute } from './estimate-router.ts';
-import { bearerTokenOf, generateServiceToken, hashServiceToken } from './service-tokens.ts';
+import { bearerTokenOf, generateRandomToken, hashServiceToken } from './service-tokens.ts';
 
 // ARCHITECTURE decision 8: "a driver app API lets a provider report acceptance, position and trip
 // status". Drivers hold their own bearer token (>=128 random bits, only the sha-256 stored in
 // drivers.token_hash), minted by issueDriverToken (docs/decisions/230).
 
 type DriverRepos = Pick<Repositories, 'drivers'>;
+/** Driver reports change the service they work: both repositories. */
+type DriverWorkRepos = Pick<Repositories, 'drivers' | 'services'>;
 
 export interface PositionReport {
   lat: number;
@@ -49,7 +52,7 @@ export interface TripStatusResult {
 
 /** Mints a new token for a driver (the previous one stops working); 404 for an unknown driver. */
 export async function issueDriverToken(repos: DriverRepos, driverId: string): Promise<string> {
-  const token = generateServiceToken();
+  const token = generateRandomToken();
   const stored = await repos.drivers.setTokenHash(driverId, hashServiceToken(token));
   if (!stored) throw new AppError('NOT_FOUND', `Driver '${driverId}' was not found`);
   return token;
@@ -80,13 +83,13 @@ function forbiddenService(): AppError {
   return new AppError('FORBIDDEN', 'This service is not assigned to this driver');
 }
 
-/** Plan of a forward trip-status move (or 'keep' when the status is not ahead). */
-function tripPlan(
+/** The change of a forward trip-status move (or 'keep' when the status is not ahead). */
+function tripChange(
   service: ServiceRow,
   driver: DriverRow,
   incoming: TripStatus,
   now: Date,
-): DispatchPlan | 'keep' {
+): ServiceChange | 'keep' {
   ownedBy(service, driver);
   if (service.status !== 'Active') {
     throw new AppError('CONFLICT', `The service is ${service.status}: its trip cannot change`);
@@ -112,8 +115,17 @@ function tripPlan(
     throw new AppError('CONFLICT', `A service that is ${from} cannot become ${status}`);
   }
   const reached = tripStatusRank(next) >= tripStatusRank('ARRIVED');
-  const plan: DispatchPlan = {
-    servicePatch: {
+  const events: ServiceHistoryEvent[] = [
+    { type: 'trip', payload: { status: next, statusNumber, at } },
+  ];
+  if (finishing) {
+    events.push({
+      type: 'status',
+      payload: { status, statusNumber, previousStatus: service.status, endDate: at },
+    });
+  }
+  return {
+    patch: {
       tripStatus: next,
       tripStamps: { ...service.tripStamps, [next]: at },
       statusNumber,
@@ -121,22 +133,17 @@ function tripPlan(
       ...(finishing ? { endDate: now } : {}),
       ...(reached ? { driverEtaSeconds: 0, driverDistanceMeters: 0 } : {}),
     },
-    events: [{ type: 'trip', payload: { status: next, statusNumber, at } }],
-  };
-  if (finishing) {
-    plan.events.push({
-      type: 'status',
-      payload: { status, statusNumber, previousStatus: service.status, endDate: at },
-    });
+    events,
     // The driver is free for the next service.
-    plan.driver = { id: driver.id, patch: { status: 'available', pendingSituation: null } };
-  }
-  return plan;
+    ...(finishing
+      ? { driver: { id: driver.id, patch: { status: 'available', pendingSituation: null } } }
+      : {}),
+  };
 }
 
 /** `POST .../services/:id/accept`: the driver confirms; ACCEPTED (forward only). */
 export async function acceptService(
-  repos: DriverRepos,
+  repos: DriverWorkRepos,
   driver: DriverRow,
   serviceId: string,
   now: Date = new Date(),
@@ -146,14 +153,14 @@ export async function acceptService(
 
 /** `POST .../services/:id/trip-status`: moves the trip forward; a lower status is a 409. */
 export async function updateTripStatus(
-  repos: DriverRepos,
+  repos: DriverWorkRepos,
   driver: DriverRow,
   serviceId: string,
   status: TripStatus,
   now: Date = new Date(),
 ): Promise<TripStatusResult> {
-  const outcome = await repos.drivers.changeService(serviceId, (service) =>
-    tripPlan(service, driver, status, now),
+  const outcome = await repos.services.change(serviceId, (service) =>
+    tripChange(service, driver, status, now),
   );
   if (!outcome) throw forbiddenService();
   const { service, events } = outcome;
@@ -171,7 +178,7 @@ export async function updateTripStatus(
  * new ETA) to the driver's active service: at most one event per service per report.
  */
 export async function reportPosition(
-  repos: DriverRepos,
+  repos: DriverWorkRepos,
   driver: DriverRow,
   report: PositionReport,
   now: Date = new Date(),
@@ -193,10 +200,10 @@ export async function reportPosition(
     await repos.drivers.updateDriver(driver.id, position);
     return { accepted: true, serviceId: null };
   }
-  const outcome = await repos.drivers.changeService(active.id, (service) => {
+  const outcome = await repos.services.change(active.id, (service) => {
     const driverPatch = { id: driver.id, patch: position };
     if (service.driverId !== driver.id || service.status !== 'Active') {
-      return { servicePatch: {}, events: [], driver: driverPatch };
+      return { patch: {}, events: [], driver: driverPatch };
     }
     const trip = parseTripStatus(service.tripStatus);
     const heading = trip && tripStatusRank(trip) >= tripStatusRank('ARRIVED') ? null : service;
@@ -207,7 +214,7 @@ export async function reportPosition(
     // SPEC 4: "A driver's eta is overwritten only when the new value is 0 or more."
     const eta = mergeDriverEta(service.driverEtaSeconds, estimate?.etaSeconds);
     return {
-      servicePatch: {
+      patch: {
         driverEtaSeconds: eta,
         driverDistanceMeters: estimate?.distanceMeters ?? service.driverDistanceMeters,
         providerLat: report.lat,

@@ -65,7 +65,7 @@ function isTow(service: ServiceRow): boolean {
 }
 
 export function createDriverSimulator(
-  repos: Pick<Repositories, 'drivers'>,
+  repos: Pick<Repositories, 'drivers' | 'services'>,
   options: DriverSimulatorOptions = {},
 ): DriverSimulator {
   const now = options.now ?? (() => new Date());

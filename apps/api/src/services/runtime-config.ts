@@ -40,6 +40,10 @@ export function buildRuntimeConfig(
       config.payments.card.provider === 'stripe'
         ? { provider: 'stripe', publishableKey: config.payments.card.publishableKey }
         : { provider: 'sandbox', publishableKey: null },
+    // Decision 665: /payment labels the ATH Móvil sandbox as a sandbox.
+    mobilePayments: { provider: config.payments.mobile.provider },
     signIn: signInBrowserSettings(config.identity),
+    // Decision 631: each telemetry service the environment configured; the others stay null.
+    telemetry: config.telemetry,
   };
 }

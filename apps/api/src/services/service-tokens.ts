@@ -1,13 +1,23 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { AppError } from '../lib/errors.ts';
 import type { Repositories } from '../repositories/index.ts';
 
 // ARCHITECTURE decision 9: "Every call about one service needs that service's bearer token (>=128
 // random bits, stored hashed), returned at creation and kept in the session." Decision 201.
 
-/** 32 random bytes (256 bits), base64url: 43 characters, within ServiceTokenSchema (16-256). */
-export function generateServiceToken(): string {
+/** A random credential (share links, driver apps): 32 bytes (256 bits), base64url, 43 characters. */
+export function generateRandomToken(): string {
   return randomBytes(32).toString('base64url');
+}
+
+/**
+ * A customer's service token (decision 476): the HMAC of the service id and the sha-256 of its
+ * creation body under the server's service-token key, base64url (43 characters, 256 bits). The same
+ * id and body always give the same token, so a retry gets the token of the first answer back while
+ * only its hash is stored; without the server's key it cannot be computed from anything stored.
+ */
+export function deriveServiceToken(key: Buffer, serviceId: string, requestHash: string): string {
+  return createHmac('sha256', key).update(`${serviceId}\n${requestHash}`).digest('base64url');
 }
 
 /** sha-256 hex of a token: what services.token_hash stores. */

@@ -11,21 +11,21 @@ import { AppError } from '../lib/errors.ts';
 import type { Repositories } from '../repositories/index.ts';
 import type { ShareAccessRow } from '../repositories/service-access.ts';
 import type { ServiceRecord } from '../repositories/services.ts';
-import { toService } from './service-requests.ts';
+import { toService } from './service-requests/wire-shape.ts';
 import {
   authorizeService,
   bearerTokenOf,
-  generateServiceToken,
+  generateRandomToken,
   hashServiceToken,
 } from './service-tokens.ts';
 
 // ARCHITECTURE decision 9: "Shared tracking links carry their own expiring token and get a redacted
-// view (no customer phone, no price)"; issue 4: "expiry after the service ends (24 h)".
+// view (no customer phone, no price)"; a link expires 24 h after its service ends.
 // Docs/decisions/474.
 
 type Repos = Pick<Repositories, 'services' | 'serviceAccess'>;
 
-/** A shared link works until 24 h after its service ends (issue 4). */
+/** A shared link works until 24 h after its service ends (docs/decisions/474). */
 export const SHARE_LINK_AFTER_END_MS = 24 * 60 * 60 * 1000;
 
 function isEnded(status: string): boolean {
@@ -64,8 +64,8 @@ export async function mintShareLink(
   if (expiry && expiry <= now) {
     throw new AppError('GONE', 'This service ended more than 24 hours ago: it cannot be shared');
   }
-  const shareToken = generateServiceToken();
-  await repos.serviceAccess.setShareToken(serviceId, hashServiceToken(shareToken), expiry);
+  const shareToken = generateRandomToken();
+  await repos.services.setShareToken(serviceId, hashServiceToken(shareToken), expiry);
   return { shareToken, expiresAt: expiry?.toISOString() ?? null };
 }
 
@@ -93,6 +93,7 @@ export function toSharedService(record: ServiceRecord, expiresAt: Date | null): 
     status: service.status,
     situation: service.situation,
     serviceType: service.serviceType,
+    branch: service.branch,
     trip: service.trip,
     locations: {
       situation: point(service.locations.situation),

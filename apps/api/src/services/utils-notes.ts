@@ -7,7 +7,6 @@ import type {
 } from '@auxilio/domain';
 import { AppError } from '../lib/errors.ts';
 import type { Repositories } from '../repositories/index.ts';
-import type { ServiceNotesRepository } from '../repositories/service-notes.ts';
 import type { ServiceRow } from '../repositories/services.ts';
 import { authorizeService } from './service-tokens.ts';
 
@@ -47,13 +46,12 @@ function noteId(serviceId: string, text: string): string {
  */
 export async function addNote(
   repos: Repos,
-  notes: ServiceNotesRepository,
   authorization: string | undefined,
   body: AddNoteRequest,
 ): Promise<AddNoteResponse> {
   await authorizeService(repos, authorization, body.serviceId);
   const text = body.body.trim();
-  const note = await notes.addNoteOnce(
+  const note = await repos.services.addNoteOnce(
     {
       id: noteId(body.serviceId, text),
       serviceId: body.serviceId,
@@ -71,18 +69,20 @@ export async function addNote(
   };
 }
 
-/** Records what the customer documented for the situation: a comment or not, and how many photos. */
+/**
+ * Records what the customer documented for the situation: a comment or not, and how many photos,
+ * which is the number of photos recorded on the service, not the caller's (decision 660).
+ */
 export async function specifySituation(
   repos: Repos,
-  notes: ServiceNotesRepository,
   authorization: string | undefined,
   body: SituationSpecificationRequest,
   now: Date = new Date(),
 ): Promise<SituationSpecificationResponse> {
   await authorizeService(repos, authorization, body.serviceId);
-  const stored = await notes.setSituationSpecification(
+  const stored = await repos.services.setSituationSpecification(
     body.serviceId,
-    { hasComment: body.hasComment, imagesCount: body.imagesCount, updatedAt: now.toISOString() },
+    { hasComment: body.hasComment, updatedAt: now.toISOString() },
     refuseEnded('a situation specification'),
   );
   if (!stored) throw forbidden();

@@ -2,7 +2,7 @@ import type { Brand } from '@auxilio/domain';
 import { z } from 'zod';
 import { brandAssetsBase } from './runtime-config.ts';
 
-// ISSUE 2 item 6 "per-brand manifest": one PWA build, a manifest per brand so that "add to home
+// A manifest per brand: one PWA build, and each brand's own manifest so that "add to home
 // screen" installs the brand's name, colour and icon (ARCHITECTURE decision 5).
 // Defined here because packages/domain has no manifest contract yet.
 

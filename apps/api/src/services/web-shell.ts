@@ -69,9 +69,14 @@ function insertBeforeHeadEnd(html: string, fragment: string): string {
 
 /**
  * SPEC 2 "/{serviceId}: Landing for shared links" (SPEC 9 link `{host}/{serviceId}?account=...&
- * redirect=...`): one path segment shaped like a service id, with the link's `redirect` or `t`.
+ * redirect=...`): one path segment shaped like a service id, with the link's `redirect` or `t`;
+ * and SPEC 2 "/get-service/{id}" with the `t` of a texted link (decision 610).
  */
 export function isSharedLinkLanding(path: string, query: Record<string, unknown>): boolean {
+  const secondStop = /^\/get-service\/([^/]+)\/?$/.exec(path)?.[1];
+  if (secondStop !== undefined) {
+    return ServiceIdSchema.safeParse(secondStop).success && typeof query.t === 'string';
+  }
   const segment = /^\/([^/]+)\/?$/.exec(path)?.[1];
   return (
     segment !== undefined &&
@@ -80,7 +85,7 @@ export function isSharedLinkLanding(path: string, query: Record<string, unknown>
   );
 }
 
-/** Issue 4: the landing's link (and its token) must not be indexed nor leak in a Referer. */
+/** The shared-link landing's link (and its token) must not be indexed nor leak in a Referer. */
 export const SHARED_LINK_HEAD_TAGS =
   '<meta name="robots" content="noindex, nofollow">\n  <meta name="referrer" content="no-referrer">';
 

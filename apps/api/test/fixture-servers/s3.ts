@@ -8,7 +8,8 @@ import { SignatureV4 } from '@smithy/signature-v4';
 // X-Amz-Credential <key id>/<yyyymmdd>/<region>/s3/aws4_request, X-Amz-Date, X-Amz-Expires,
 // X-Amz-SignedHeaders (host and any signed header) and X-Amz-Signature. It recomputes the signature
 // with @smithy/signature-v4 over the same credentials, refuses an expired URL, stores PUT bodies and
-// serves them to GET, answering S3's XML errors (AccessDenied, SignatureDoesNotMatch, NoSuchKey).
+// serves them to GET and HEAD, answering S3's XML errors (AccessDenied, SignatureDoesNotMatch,
+// NoSuchKey).
 
 export interface S3FixtureCredentials {
   accessKeyId: string;
@@ -173,6 +174,15 @@ export async function startS3Fixture(options: {
       return 'OK';
     }
     const object = objects.get(key);
+    if (req.method === 'HEAD') {
+      // HeadObject: the headers of GetObject, no body (a missing key is a bare 404).
+      res.writeHead(object ? 200 : 404, {
+        ...(object ? { 'content-type': object.contentType } : {}),
+        'content-length': String(object?.body.length ?? 0),
+      });
+      res.end();
+      return object ? 'OK' : 'NoSuchKey';
+    }
     if (req.method !== 'GET' || !object) {
       return xmlError(res, 404, 'NoSuchKey', 'The specified key does not exist.');
     }

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import type { DatabaseHandle } from '../../src/db/client.ts';
 import { accounts, campaigns, drivers, geotextRooms, serviceTypes } from '../../src/db/schema.ts';
 import { issueDriverToken } from '../../src/services/driver-app.ts';
-import { createService } from '../support/service-stream.ts';
+import { createService } from '../support/journey-service.ts';
 import type { JsonSchema, ValueSource } from './json-schema-arbitrary.ts';
 import { fits } from './openapi-document.ts';
 
@@ -64,14 +64,14 @@ export async function freshCredentials(
   ]);
   const share = await app.inject({
     method: 'POST',
-    url: `/common/api/v1/services/${service.serviceId}/share`,
-    headers: { 'x-api-key': app.config.appKey, authorization: `Bearer ${service.token}` },
+    url: `/common/api/v1/services/${service.id}/share`,
+    headers: service.headers,
   });
   expect(share.statusCode, share.body).toBe(200);
   const { shareToken } = share.json<{ shareToken: string }>();
   return {
     appKey: app.config.appKey,
-    serviceId: service.serviceId,
+    serviceId: service.id,
     shareBearer: `Bearer ${shareToken}`,
     serviceBearer: `Bearer ${service.token}`,
     otherServiceBearer: `Bearer ${other.token}`,

@@ -1,8 +1,14 @@
-import { eq } from 'drizzle-orm';
+import { eq, not, like } from 'drizzle-orm';
 import { messages } from '../../src/db/schema.ts';
 import type { TestApp } from '../helpers.ts';
 
 export type MessageRow = typeof messages.$inferSelect;
+
+/**
+ * Leaves out the texts the system sends the customer on its own (confirmation, on the way, second
+ * stop: decision 611), for tests about another message of the same service.
+ */
+export const notCustomerText = () => not(like(messages.id, 'text-%'));
 
 export async function outboxRow(t: TestApp, id: string): Promise<MessageRow | undefined> {
   const [row] = await t.db.db.select().from(messages).where(eq(messages.id, id));

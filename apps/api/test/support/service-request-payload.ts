@@ -4,7 +4,8 @@ import { asc, eq } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../src/db/client.ts';
 import { accounts } from '../../src/db/schema.ts';
 
-// One valid SPEC 3 service-request payload for API tests; each test overrides what it is about.
+// Valid request bodies for API tests: the SPEC 3 service-request payload (each test overrides what it
+// is about), the cancel call and a location update.
 
 /** A fresh client-generated service id (ARCHITECTURE decision 10: the PWA generates it). */
 export function newServiceId(): string {
@@ -42,7 +43,7 @@ export function servicePayload(
     destPlaceId: '',
     price: 4500,
     priceDetails: null,
-    paymentMethod: 'card',
+    paymentMethod: null,
     cardIdStripe: null,
     chargeIdStripe: null,
     customerIdStripe: null,
@@ -71,6 +72,46 @@ export function servicePayload(
     ...overrides,
   };
 }
+
+/**
+ * What a payment for `servicePayload(accountId)` pays (a card intent's or mobile payment's
+ * `purpose`): a flat tire of plate ABC123 without contract, unless `overrides` say otherwise.
+ */
+export function servicePaymentPurpose(
+  accountId: string,
+  overrides: { situation?: string; customerContract?: string | null; vehPlate?: string } = {},
+) {
+  return {
+    kind: 'service' as const,
+    accountId,
+    situation: 'flatTire',
+    customerContract: null as string | null,
+    vehPlate: 'ABC123',
+    ...overrides,
+  };
+}
+
+/** The PWA's cancel call (SPEC 4): status Void, home, schedule and notes empty, the chosen reason. */
+export function cancellationPayload(serviceId: string, reason = 'No necesito servicio') {
+  return {
+    _id: serviceId,
+    status: 'Void' as const,
+    home: '',
+    schedule: '',
+    cancellationNotes: '',
+    specificCancellationReason: reason,
+  };
+}
+
+/** The customer's accurate position at a street address (PATCH .../services/{id}/locations). */
+export const LOCATION_UPDATE = {
+  situationAddress: 'Calle Fortaleza 52',
+  lat: 18.4655,
+  lng: -66.1057,
+  address: 'Calle Fortaleza 52, San Juan',
+  placeId: 'place-1',
+  accuracy: 12,
+} as const;
 
 /** The first seeded Puerto Rico account (by id): the account the API tests request for. */
 export async function firstPrAccount(db: DatabaseHandle): Promise<string> {

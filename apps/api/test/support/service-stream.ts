@@ -1,12 +1,11 @@
-import { ServiceRequestResponseSchema } from '@auxilio/domain';
-import type { FastifyInstance } from 'fastify';
+import type { PositionEventData, ServiceHistoryEvent } from '@auxilio/domain';
 import { expect } from 'vitest';
 import type { DatabaseHandle } from '../../src/db/client.ts';
-import { appendServiceEvent } from '../../src/repositories/service-events.ts';
-import { servicePayload } from './service-request-payload.ts';
+import { createServiceWritePath } from '../../src/repositories/service-writes.ts';
 
-// Helpers of the service event stream tests: create and cancel services through the real API, and
-// read Server-Sent Events over fetch with a small parser.
+// Helpers of the service event stream tests: read Server-Sent Events over fetch with a small
+// parser, and write events through the service write path. Services are created and cancelled with
+// journey-service.ts.
 
 export interface SseMessage {
   id: string | undefined;
@@ -18,7 +17,13 @@ export interface SseMessage {
 export interface SseStream {
   status: number;
   headers: Headers;
+  /** The last `retry:` hint received. */
   retry: number | undefined;
+  /**
+   * `end` once the server ended the response cleanly (EventSource then reconnects after `retry`),
+   * `error` if the connection broke first (or close() was called).
+   */
+  ended: Promise<'end' | 'error'>;
   next(timeoutMs?: number): Promise<SseMessage>;
   close(): void;
 }
@@ -32,10 +37,14 @@ export async function openStream(
   const res = await fetch(url, { headers, signal: abort.signal });
   const queue: SseMessage[] = [];
   const waiters: ((message: SseMessage) => void)[] = [];
+  let settle: (how: 'end' | 'error') => void = () => undefined;
   const stream: SseStream = {
     status: res.status,
     headers: res.headers,
     retry: undefined,
+    ended: new Promise((resolve) => {
+      settle = resolve;
+    }),
     next: (timeoutMs = 5_000) => {
       const queued = queue.shift();
       if (queued) return Promise.resolve(queued);
@@ -53,14 +62,20 @@ export async function openStream(
       abort.abort();
     },
   };
-  if (!res.ok || !res.body) return stream;
+  if (!res.ok || !res.body) {
+    settle('end');
+    return stream;
+  }
   const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
   void (async () => {
     let buffer = '';
     try {
       for (;;) {
         const { value, done } = await reader.read();
-        if (done) return;
+        if (done) {
+          settle('end');
+          return;
+        }
         buffer += value;
         let end: number;
         while ((end = buffer.indexOf('\n\n')) >= 0) {
@@ -87,54 +102,50 @@ export async function openStream(
         }
       }
     } catch {
-      // aborted by close()
+      // aborted by close(), or the connection broke
+      settle('error');
     }
   })();
   return stream;
 }
 
-export async function createService(app: FastifyInstance, account: string) {
-  const payload = servicePayload(account);
-  const serviceId = payload.serviceId;
-  const res = await app.inject({
-    method: 'POST',
-    url: '/common/api/v1/service-requests',
-    headers: { 'x-api-key': app.config.appKey },
-    payload,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return { serviceId, token: ServiceRequestResponseSchema.parse(res.json()).token };
+/**
+ * A driver's position event, marked with `n` so a stream test can tell which one it received (a
+ * field the screens ignore).
+ */
+export function markedPosition(n: number): ServiceHistoryEvent {
+  const payload: PositionEventData & { n: number } = {
+    lat: 18.4,
+    lng: -66.1,
+    heading: null,
+    accuracy: null,
+    at: new Date().toISOString(),
+    eta: null,
+    distance: null,
+    approximate: true,
+    n,
+  };
+  return { type: 'position', payload };
 }
 
-export async function cancelService(app: FastifyInstance, serviceId: string, token: string) {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/common/services/holdEdit',
-    headers: { 'x-api-key': app.config.appKey, authorization: `Bearer ${token}` },
-    payload: {
-      _id: serviceId,
-      status: 'Void',
-      home: '',
-      schedule: '',
-      cancellationNotes: '',
-      specificCancellationReason: 'No necesito servicio',
-    },
-  });
-  expect(res.statusCode).toBe(200);
-}
-
-/** Appends `count` position events, each in its own transaction, all at once. */
+/**
+ * Appends `count` marked position events (`n` from `from`) through the service write path, each in
+ * its own transaction, all at once, as concurrent driver reports would.
+ */
 export async function appendPositions(
   db: DatabaseHandle,
   serviceId: string,
   count: number,
   from = 0,
 ) {
+  const writes = createServiceWritePath(db.db);
   await Promise.all(
     Array.from({ length: count }, (_, i) =>
-      db.db.transaction((tx) =>
-        appendServiceEvent(tx, serviceId, 'position', { lat: 18.4, lng: -66.1, n: from + i }),
-      ),
+      writes.run(async ({ lock, apply }) => {
+        const service = await lock(serviceId);
+        if (!service) throw new Error(`no service ${serviceId}`);
+        await apply(service, { events: [markedPosition(from + i)] });
+      }),
     ),
   );
 }

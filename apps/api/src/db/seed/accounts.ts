@@ -95,6 +95,15 @@ const VISITOR_PWA_HOME_SERVICES: readonly ServiceTypeName[] = [
   'Home Locksmith',
 ];
 
+/**
+ * The accounts whose providers collect cash, so /payment offers it (decision 665): the connect
+ * Visitors of Puerto Rico (with card and ATH Móvil) and Panama (with the card).
+ */
+const CASH_ACCOUNTS: readonly { brand: string; branch: Branch; kind: AccountKind }[] = [
+  { brand: 'connect', branch: 'PR', kind: 'visitor' },
+  { brand: 'connect', branch: 'PA', kind: 'visitor' },
+];
+
 const OTHER_TILE_HELP_TEXT =
   '¿No encuentra el servicio que necesita? Llámenos y un coordinador le ayudará.';
 
@@ -182,6 +191,9 @@ function buildAccount(brand: Brand, branch: Branch, kind: AccountKind): AccountR
       socialStepWhenFinished: (switches[3] ?? 1) < 0.2,
       legacyReceiptPreview: !member && (switches[4] ?? 1) < 0.5,
       otherTileHelpText: hasHome ? (brand.otherTileHelpText ?? OTHER_TILE_HELP_TEXT) : null,
+      cashPaymentAllowed: CASH_ACCOUNTS.some(
+        (cash) => cash.brand === brand.slug && cash.branch === branch && cash.kind === kind,
+      ),
     },
     managementFeeCents: localCents(branch, BASE_MANAGEMENT_FEE_USD_CENTS * (member ? 1 : 2)),
     serviceFees,
@@ -266,13 +278,18 @@ const INTEGRATIONS: readonly IntegrationSeed[] = [
     enabled: true,
     config: { disableContractSearch: true, successRedirectUrl: null },
   },
+  // The demo of a partner's success redirect (decision 630): a finished service of the connect
+  // Visitor account in Puerto Rico goes back to the partner's page, which is on its allowed list.
   {
     brand: 'connect',
     branch: 'PR',
-    kind: 'member',
+    kind: 'visitor',
     name: 'connect-app-tracking',
     enabled: true,
-    config: { successRedirectUrl: 'https://connect-app.example/servicio-finalizado' },
+    config: {
+      successRedirectUrl: 'https://connect-app.example/servicio-finalizado',
+      allowedRedirectOrigins: ['https://connect-app.example'],
+    },
   },
   {
     brand: 'cordillera-seguros',
@@ -284,6 +301,7 @@ const INTEGRATIONS: readonly IntegrationSeed[] = [
     config: {
       disableContractSearch: true,
       successRedirectUrl: 'https://cordillera-seguros.example/solicitud-recibida',
+      allowedRedirectOrigins: ['https://cordillera-seguros.example'],
     },
   },
   {

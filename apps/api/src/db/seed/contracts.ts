@@ -16,7 +16,7 @@ type AccountRow = typeof accounts.$inferInsert;
 type ContractRow = typeof contracts.$inferInsert;
 type VehicleRow = typeof vehicles.$inferInsert;
 
-/** The demo needs at least this many contracts in all (ISSUE 2 item 4). */
+/** The demo needs at least this many contracts in all, so every lookup case has rows. */
 export const MIN_DEMO_CONTRACTS = 240;
 /** And at least this many per member account, so each shows every demo case below. */
 const MIN_CONTRACTS_PER_ACCOUNT = 8;

@@ -14,10 +14,10 @@ import { VEHICLE_TYPES, avatarSvg, vehicleSvg, type VehicleType } from './svg.ts
 type DriverRow = typeof drivers.$inferInsert;
 type MediaRow = typeof media.$inferInsert;
 
-/** Drivers per city; five cities make 65 (ISSUE 2 item 4: at least 60). */
+/** Drivers per city; five cities make 65 (the demo needs at least 60 to dispatch from). */
 export const DRIVERS_PER_BRANCH = 13;
 
-/** URL path the API serves a media row at (ISSUE 2: `/common/media/<id>.svg`). */
+/** URL path the API serves a media row at (`/common/media/<id>.svg`). */
 export function mediaUrl(id: string): string {
   return `/common/media/${id}.svg`;
 }

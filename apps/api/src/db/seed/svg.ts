@@ -1,4 +1,4 @@
-// Generated pictures for the demo drivers (ISSUE 2 item 4 "with generated SVG photos"): an avatar
+// Generated pictures for the demo drivers (SVG photos, no real people): an avatar
 // with the driver's initials and a vehicle silhouette per vehicle type. Plain SVG text, no fonts or
 // images to load; every colour keeps white text above WCAG AA contrast.
 

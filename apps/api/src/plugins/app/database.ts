@@ -5,7 +5,7 @@ import { migrateDatabase } from '../../db/migrate.ts';
 import { seedDemoData } from '../../db/seed/index.ts';
 
 // ARCHITECTURE decision 2: PGlite in DATA_DIR by default, PostgreSQL when DATABASE_URL is set;
-// migrations run at start (ISSUE 2 item 4), then the idempotent demo seed when SEED_DEMO.
+// migrations run at start, then the idempotent demo seed when SEED_DEMO.
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,7 +25,14 @@ async function databasePlugin(app: FastifyInstance, options: DatabasePluginOptio
   }
   const { config } = app;
   const handle = await openDatabase(
-    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.pgliteDir },
+    config.databaseUrl
+      ? {
+          url: config.databaseUrl,
+          onConnectionError: (error) => {
+            app.log.warn({ err: error }, 'database connection lost; the pool replaces it');
+          },
+        }
+      : { dataDir: config.pgliteDir },
   );
   app.decorate('database', handle);
   app.addHook('onClose', async () => {

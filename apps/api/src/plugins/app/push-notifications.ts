@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   createStatusNotifier,
-  notifyingCommittedChanges,
   STATUS_NOTIFICATION_TTL_SECONDS,
 } from '../../services/push/status-notifications.ts';
 import { resolveVapidKeys } from '../../services/push/vapid-keys.ts';
@@ -34,15 +33,19 @@ async function pushNotificationsPlugin(app: FastifyInstance): Promise<void> {
       subject: push.vapidSubject,
       timeoutMs: push.timeoutMs,
       ttlSeconds: STATUS_NOTIFICATION_TTL_SECONDS,
+      endpoints: push,
     }),
     log: app.log.child({ module: 'push' }),
   });
-  // Every status write goes through the drivers repository; wrapped before any route or the
-  // simulator reads it, so each change this process commits is offered to the notifier.
-  app.repositories.drivers = notifyingCommittedChanges(app.repositories.drivers, notifier.notify);
+  // Every write to a service goes through the one write path (decision 204): each change this
+  // process commits is offered to the notifier after its commit.
+  const stopListening = app.repositories.services.onCommitted(notifier.notify);
   app.decorate('pushNotifications', { vapidPublicKey: keys.publicKey, idle: notifier.idle });
   // preClose: before the database plugin's onClose closes what the sends still read and delete.
-  app.addHook('preClose', () => notifier.close());
+  app.addHook('preClose', () => {
+    stopListening();
+    return notifier.close();
+  });
 }
 
 export default fp(pushNotificationsPlugin, {

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { serviceChanges } from '../../lib/service-changes.ts';
 import { SERVICE_EVENTS_CHANNEL } from '../../repositories/service-events.ts';
 
-// ARCHITECTURE decisions 3 and 4: one LISTEN per process on the channel that appendServiceEvent
+// ARCHITECTURE decisions 3 and 4: one LISTEN per process on the channel the service write path
 // notifies on commit; the process fans the wake-ups out in memory to the SSE streams of each
 // service. The same code serves one process (PGlite delivers its own NOTIFYs) and many replicas
 // over one PostgreSQL. Nothing here is state a second replica needs: streams read the table.
@@ -35,7 +35,7 @@ declare module 'fastify' {
   }
 }
 
-/** `<serviceId>:<seq>` as appendServiceEvent sends it, or undefined for anything else. */
+/** `<serviceId>:<seq>` as the service write path sends it, or undefined for anything else. */
 export function parseServiceEventNotification(
   payload: string,
 ): { serviceId: string; seq: number } | undefined {
@@ -103,10 +103,12 @@ export function createServiceEventsFanOut(): Omit<ServiceEventsBus, 'ready' | 'l
 
 function serviceEventsBusPlugin(app: FastifyInstance): void {
   const fanOut = createServiceEventsFanOut();
-  // Started on first use, not at boot: the API must start (and /health answer 503) while the
+  // Started on first use, not at boot: the API must start (and /ready answer 503) while the
   // database is down; a failed LISTEN is forgotten so that the next stream tries again.
   let listening: Promise<() => Promise<void>> | undefined;
   let listeningNow = false;
+  // Between a lost connection and its replacement, the LISTEN exists but hears nothing.
+  let lost = false;
   const ready = async (): Promise<void> => {
     listening ??= app.database.listen(
       SERVICE_EVENTS_CHANNEL,
@@ -117,9 +119,11 @@ function serviceEventsBusPlugin(app: FastifyInstance): void {
         // Decision 491: while the database is away no notification arrives; once it is back,
         // every open stream re-reads after its last event.
         lost: () => {
+          lost = true;
           listeningNow = false;
         },
         resumed: () => {
+          lost = false;
           listeningNow = true;
           fanOut.wakeAll();
         },
@@ -128,7 +132,7 @@ function serviceEventsBusPlugin(app: FastifyInstance): void {
     const attempt = listening;
     try {
       await attempt;
-      listeningNow = listening === attempt;
+      listeningNow = listening === attempt && !lost;
     } catch (error) {
       if (listening === attempt) listening = undefined;
       throw error;

@@ -4,7 +4,7 @@ import { serviceChanges } from '../../lib/service-changes.ts';
 import {
   createServiceReadCache,
   type ServiceReadCache,
-} from '../../services/service-read-cache.ts';
+} from '../../services/service-requests/read-cache.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

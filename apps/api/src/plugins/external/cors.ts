@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { isAllowedOrigin } from '../../services/cors-origins.ts';
 
-// Issue 4 "CORS allow-list from the brand hosts" (docs/decisions/472). The PWA sends its bearer
+// CORS allows the brands' host names only (docs/decisions/472). The PWA sends its bearer
 // token and app key in headers, never cookies, so credentials stay off.
 
 /** Headers the PWA sends across origins (the app key, the service token, resumable streams). */

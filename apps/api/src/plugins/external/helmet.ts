@@ -7,7 +7,7 @@ import {
   serializeCsp,
 } from '../../services/content-security-policy.ts';
 
-// Issue 4 "security headers including a Content-Security-Policy" (docs/decisions/473): the PWA's
+// Security headers with a Content-Security-Policy (docs/decisions/473): the PWA's
 // pages and files get helmet's full set with the PWA's policy; the JSON APIs get the short set of
 // the OWASP REST Security Cheat Sheet, whose policy allows nothing (a JSON answer loads nothing).
 // Both are built once here (@fastify/helmet builds the middleware again on every request).

@@ -11,10 +11,13 @@ const suggestionsRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     {
       schema: {
         tags: ['autodispatch'],
-        summary: 'Available drivers of the branch nearest the situation by ETA (at most 500)',
+        summary: 'The nearest available drivers of the branch by ETA, coarsely (at most 5)',
         description:
           'Empty without a database query when the situation is at 0,0 (SPEC 5). ETAs come from ' +
-          'the estimate router and are approximate (ARCHITECTURE decision 7).',
+          'the estimate router and are approximate (ARCHITECTURE decision 7). Decision 418: the ' +
+          'app key is public, so the answer cannot locate a driver: the nearest 5 only, `eta` in ' +
+          'whole minutes (seconds, rounded up), `distance` in 500 m steps, `_id` new on every ' +
+          'call. Counts against the lookup budget (decision 417: 429 with Retry-After).',
         security: APP_KEY_SECURITY,
         body: SuggestionCallSchema,
         response: { 200: SuggestionResponseSchema, ...APP_KEY_ERROR_RESPONSES },
@@ -27,7 +30,7 @@ const suggestionsRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
 
 /**
  * The auto-dispatch service base URL (ARCHITECTURE decision 1: `/autodispatch`). It needs the app
- * key like the common API (docs/decisions/233).
+ * key like the common API (docs/decisions/164).
  */
 export default async function autodispatchRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', app.requireAppKey);

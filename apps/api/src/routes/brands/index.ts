@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { BRAND_ASSETS, brandAssetFile, getBrand, type BrandAsset } from '@auxilio/brands';
+import {
+  BRAND_ASSETS,
+  brandAssetFile,
+  getBrand,
+  serviceCentersOf,
+  type BrandAsset,
+} from '@auxilio/brands';
+import { ServiceCenterListSchema } from '@auxilio/domain';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors.ts';
@@ -24,10 +31,34 @@ function assetName(file: string): BrandAsset | undefined {
   return BRAND_ASSETS.find((asset) => `${asset}.svg` === file);
 }
 
-/** GET /brands/:slug/:asset: a catalog brand's logo, icon or favicon (SVG). Public. */
+/**
+ * GET /brands/:slug/:asset: a catalog brand's logo, icon or favicon (SVG). GET
+ * /brands/:slug/centers.json: the brand's service centres (SPEC 2 "/corporate/centers", decision
+ * 621). Public: catalog data, no personal data.
+ */
 const brandsRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   // The catalog is fixed for the life of the process: read each file once.
   const cache = new Map<string, LoadedAsset>();
+
+  app.get(
+    '/:slug/centers.json',
+    {
+      schema: {
+        tags: ['web'],
+        summary: "A brand's service centres",
+        params: z.object({ slug: z.string().max(100).describe('Brand slug') }),
+        response: { 200: ServiceCenterListSchema, ...ERROR_RESPONSES },
+      },
+    },
+    async (request, reply) => {
+      const { slug } = request.params;
+      const brand = getBrand(slug);
+      if (!brand || brand.slug !== slug) throw notFound('Brand', slug);
+      // Catalog data changes with a deploy only; a day old list is fine on a weak signal.
+      reply.header('cache-control', 'public, max-age=3600, stale-while-revalidate=86400');
+      return { centers: [...serviceCentersOf(brand)] };
+    },
+  );
 
   app.get(
     '/:slug/:asset',

@@ -7,6 +7,9 @@ import accountsRoutes from './accounts/index.ts';
 import dispatchRoutes from './api/v1/dispatch/index.ts';
 import dispatchCustomerRoutes from './dispatch/index.ts';
 import geotextResponsesRoutes from './api/v1/geotext-responses/index.ts';
+import geotextRoomsRoutes from './api/v1/geotext-rooms/index.ts';
+import operatorGeotextRoomsRoutes from './api/v1/operator/geotext-rooms/index.ts';
+import operatorServicesRoutes from './api/v1/operator/services/index.ts';
 import mmmRoutes from './api/v1/mmm/index.ts';
 import feesRoutes from './fees/index.ts';
 import mapsRoutes from './maps/index.ts';
@@ -18,6 +21,8 @@ import providerDriversRoutes from './providers/drivers/index.ts';
 import servicesRoutes from './services/index.ts';
 import serviceEventsRoutes from './api/v1/services/index.ts';
 import shareLinksRoutes, { sharedEventsRoutes } from './api/v1/services/share-links.ts';
+import textLinksRoutes from './api/v1/services/text-links.ts';
+import servicePhotosRoutes from './api/v1/services/photos.ts';
 import serviceTypesRoutes from './services/types/index.ts';
 import mmmOpenidRoutes from './api/mmm-openid/index.ts';
 import utilsRoutes from './utils/index.ts';
@@ -32,6 +37,9 @@ export default async function commonRoutes(app: FastifyInstance): Promise<void> 
   // Checks the app key itself: EventSource may send it as ?key= (decision 222).
   await app.register(serviceEventsRoutes, { prefix: '/api/v1/services' });
   await app.register(sharedEventsRoutes, { prefix: '/api/v1/services' });
+  // The operator's key, not the app key (decision 600): checked by the routes themselves.
+  await app.register(operatorGeotextRoomsRoutes, { prefix: '/api/v1/operator/geotext-rooms' });
+  await app.register(operatorServicesRoutes, { prefix: '/api/v1/operator/services' });
   await app.register(async (keyed) => {
     keyed.addHook('onRequest', keyed.requireAppKey);
     await keyed.register(serviceTypesRoutes, { prefix: '/services/types' });
@@ -40,6 +48,8 @@ export default async function commonRoutes(app: FastifyInstance): Promise<void> 
     await keyed.register(servicesRoutes, { prefix: '/services' });
     await keyed.register(serviceRequestsRoutes, { prefix: '/api/v1/service-requests' });
     await keyed.register(shareLinksRoutes, { prefix: '/api/v1/services' });
+    await keyed.register(textLinksRoutes, { prefix: '/api/v1/services' });
+    await keyed.register(servicePhotosRoutes, { prefix: '/api/v1/services' });
     await keyed.register(driversRoutes, { prefix: '/api/v1/drivers' });
     await keyed.register(providerDriversRoutes, { prefix: '/providers/drivers' });
     await keyed.register(driverAppRoutes, { prefix: '/api/v1/driver-app' });
@@ -47,6 +57,7 @@ export default async function commonRoutes(app: FastifyInstance): Promise<void> 
     await keyed.register(dispatchCustomerRoutes, { prefix: '/dispatch' });
     await keyed.register(mmmRoutes, { prefix: '/api/v1/mmm' });
     await keyed.register(geotextResponsesRoutes, { prefix: '/api/v1/geotext-responses' });
+    await keyed.register(geotextRoomsRoutes, { prefix: '/api/v1/geotext-rooms' });
     await keyed.register(feesRoutes, { prefix: '/fees' });
     await keyed.register(surveysRoutes, { prefix: '/surveys' });
     await keyed.register(tipsRoutes, { prefix: '/tips' });

@@ -8,20 +8,24 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { APP_KEY_ERROR_RESPONSES, APP_KEY_SECURITY } from '../../lib/route-schemas.ts';
-import { createUploadsRepository, type UploadsRepository } from '../../repositories/uploads.ts';
-import { createObjectStore } from '../../services/storage/create-object-store.ts';
+import type { UploadsRepository } from '../../repositories/uploads.ts';
 import type { ObjectStore } from '../../services/storage/object-store.ts';
 import { generateDownloadUrl, generateUploadUrl } from '../../services/storage/storage-urls.ts';
 import localObjectsRoutes from './objects.ts';
-import { originOf } from './origin.ts';
+import { publicOriginOf } from '../../lib/public-origin.ts';
 
 interface SigningOptions {
   store: ObjectStore;
   uploads: UploadsRepository;
+  maxUploadBytes: number;
 }
 
 /** The calls that hand out signed URLs; they need the app key (SPEC 7 "API-key header"). */
-const signingRoutes: FastifyPluginCallbackZod<SigningOptions> = (app, { store, uploads }, done) => {
+const signingRoutes: FastifyPluginCallbackZod<SigningOptions> = (
+  app,
+  { store, uploads, maxUploadBytes },
+  done,
+) => {
   app.addHook('onRequest', app.requireAppKey);
   app.post(
     '/generate-download-url',
@@ -31,15 +35,16 @@ const signingRoutes: FastifyPluginCallbackZod<SigningOptions> = (app, { store, u
         summary: 'A signed, expiring URL that reads one object of our store',
         description:
           'SPEC 7: "{url}; JSON content type and API-key header; success on status 200 with ' +
-          'signedUrl". `url` must be the object URL an upload answered (relative or on this ' +
-          'origin for the local store; the endpoint/bucket URL or s3://bucket/key for S3); any ' +
+          'signedUrl". `url` must be the object URL an upload answered (relative or on the ' +
+          "server's public origin for the local store; the endpoint/bucket URL or " +
+          's3://bucket/key for S3); any ' +
           'other URL is a 400 and nothing is signed (decision 403).',
         security: APP_KEY_SECURITY,
         body: GenerateDownloadUrlRequestSchema,
         response: { 200: GenerateDownloadUrlResponseSchema, ...APP_KEY_ERROR_RESPONSES },
       },
     },
-    (request) => generateDownloadUrl(uploads, store, request.body.url, originOf(request)),
+    (request) => generateDownloadUrl(uploads, store, request.body.url, publicOriginOf(app)),
   );
   app.post(
     '/generate-upload-url',
@@ -48,16 +53,23 @@ const signingRoutes: FastifyPluginCallbackZod<SigningOptions> = (app, { store, u
         tags: ['storage'],
         summary: 'A signed, expiring URL to PUT one file of a service (accident photos)',
         description:
-          'Needs `Authorization: Bearer <token>` of the service. PUT the bytes to `signedUrl` ' +
-          'with the answered content-type header; keep `url` to ask for a download URL later. ' +
-          'At most 50 files per service (decision 404).',
+          'Needs `Authorization: Bearer <token>` of the service. PUT exactly `size` bytes to ' +
+          '`signedUrl` with the answered content-type header, then record the photo with ' +
+          '`POST /common/api/v1/services/{id}/photos`. `photoId` (a UUID the phone makes) names ' +
+          'the object: asking again for the same photo id signs the same object again, so a ' +
+          'retry never makes a second one. At most 50 files per service, each at most ' +
+          'STORAGE_MAX_UPLOAD_BYTES (decisions 404, 660).',
         security: APP_KEY_SECURITY,
         body: GenerateUploadUrlRequestSchema,
         response: {
           200: GenerateUploadUrlResponseSchema,
           ...APP_KEY_ERROR_RESPONSES,
           403: ApiErrorSchema.describe('The bearer token does not open that service'),
-          409: ApiErrorSchema.describe('The service already keeps 50 files'),
+          409: ApiErrorSchema.describe(
+            'The service already keeps 50 files, the photo id is recorded already or was ' +
+              'started with another content type',
+          ),
+          413: ApiErrorSchema.describe('`size` is above STORAGE_MAX_UPLOAD_BYTES'),
         },
       },
     },
@@ -68,7 +80,8 @@ const signingRoutes: FastifyPluginCallbackZod<SigningOptions> = (app, { store, u
         store,
         request.headers.authorization,
         request.body,
-        originOf(request),
+        publicOriginOf(app),
+        maxUploadBytes,
       ),
   );
   done();
@@ -80,15 +93,15 @@ const signingRoutes: FastifyPluginCallbackZod<SigningOptions> = (app, { store, u
  * `<img>` and a plain PUT carry no headers of ours.
  */
 export default async function storageRoutes(app: FastifyInstance): Promise<void> {
-  const store = await createObjectStore(app.config.storage);
-  const uploads = createUploadsRepository(app.database.db);
-  await app.register(signingRoutes, { store, uploads });
+  const { store, uploads } = app.objectStorage;
+  const { maxUploadBytes } = app.config.storage;
+  await app.register(signingRoutes, { store, uploads, maxUploadBytes });
   if (store.driver === 'local') {
     await app.register(localObjectsRoutes, {
       prefix: '/objects',
       store,
       uploads,
-      maxUploadBytes: app.config.storage.maxUploadBytes,
+      maxUploadBytes,
     });
   }
 }

@@ -2,7 +2,7 @@ import { ApiErrorSchema, UPLOAD_CONTENT_TYPES } from '@auxilio/domain';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { ERROR_RESPONSES } from '../../lib/route-schemas.ts';
+import { ERROR_RESPONSES, fileBody } from '../../lib/route-schemas.ts';
 import type { UploadsRepository } from '../../repositories/uploads.ts';
 import type { LocalObjectStore, LocalVerdict } from '../../services/storage/local-store.ts';
 import { OBJECT_KEY_PATTERN } from '../../services/storage/object-store.ts';
@@ -17,9 +17,23 @@ const KeyParamsSchema = z.object({ '*': z.string().describe('The object key') })
 const SignatureQuerySchema = z.object({
   expires: z.string().max(20).optional().describe('Unix seconds after which the URL is refused'),
   signature: z.string().max(100).optional().describe('base64url HMAC-SHA256'),
+  size: z.string().max(12).optional().describe('Bytes the upload must have (signed, PUT only)'),
 });
 
 const REFUSED = ApiErrorSchema.describe('The signature is wrong or the URL has expired');
+
+/** An object answers with the content type it was uploaded with: one of the accepted types. */
+const STORED_OBJECT = {
+  description:
+    'The object, with the content type it was uploaded with ' +
+    `(${UPLOAD_CONTENT_TYPES.join(', ')})`,
+  content: Object.fromEntries(
+    UPLOAD_CONTENT_TYPES.map((contentType) => [
+      contentType,
+      { schema: fileBody(`The bytes of the ${contentType} file`) },
+    ]),
+  ),
+};
 
 function refuse(verdict: Exclude<LocalVerdict, 'valid'>): AppError {
   return new AppError(
@@ -55,14 +69,9 @@ const localObjectsRoutes: FastifyPluginCallbackZod<LocalObjectsOptions> = (
         params: KeyParamsSchema,
         querystring: SignatureQuerySchema,
         response: {
-          200: {
-            description: 'The object',
-            content: { 'application/octet-stream': { schema: z.string() } },
-          },
+          200: STORED_OBJECT,
+          ...ERROR_RESPONSES,
           403: REFUSED,
-          404: ERROR_RESPONSES[404],
-          400: ERROR_RESPONSES[400],
-          500: ERROR_RESPONSES[500],
         },
       },
     },
@@ -94,13 +103,16 @@ const localObjectsRoutes: FastifyPluginCallbackZod<LocalObjectsOptions> = (
         summary: 'Write an object of the local store with a signed upload URL',
         description:
           'Send the bytes with the content type the URL was signed for (image/jpeg, image/png, ' +
-          'image/webp, image/heic or video/mp4), at most STORAGE_MAX_UPLOAD_BYTES.',
+          'image/webp, image/heic or video/mp4), exactly the `size` it was signed for and at ' +
+          'most STORAGE_MAX_UPLOAD_BYTES. Writing the same bytes again is harmless; a photo ' +
+          'recorded on its service is not replaced (409).',
         params: KeyParamsSchema,
         querystring: SignatureQuerySchema,
         response: {
           204: z.null().describe('Stored'),
           ...ERROR_RESPONSES,
           403: REFUSED,
+          409: ApiErrorSchema.describe('The photo is recorded on its service already'),
           413: ApiErrorSchema.describe('The file is larger than the store accepts'),
           415: ApiErrorSchema.describe('Not one of the accepted content types'),
         },
@@ -116,7 +128,19 @@ const localObjectsRoutes: FastifyPluginCallbackZod<LocalObjectsOptions> = (
       if (!Buffer.isBuffer(body) || body.length === 0) {
         throw new AppError('BAD_REQUEST', 'The file is empty', 'body');
       }
-      if (!(await uploads.findByKey(key))) throw notFound('Object', key);
+      // Decision 660: the URL was signed for one size (a cut-off upload is not a photo).
+      if (request.query.size !== undefined && body.length !== Number(request.query.size)) {
+        throw new AppError(
+          'BAD_REQUEST',
+          `The file has ${body.length} bytes; this link takes ${request.query.size}`,
+          'body',
+        );
+      }
+      const upload = await uploads.findByKey(key);
+      if (!upload) throw notFound('Object', key);
+      if (upload.recordedAt) {
+        throw new AppError('CONFLICT', 'This photo is recorded on its service already');
+      }
       await store.write(key, body);
       await uploads.markStored(key, body.length);
       return reply.code(204).send(null);

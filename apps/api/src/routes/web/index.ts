@@ -20,6 +20,7 @@ const API_PREFIXES = [
   '/autodispatch',
   '/docs',
   '/health',
+  '/ready',
   '/brands',
   '/app-config.json',
   '/manifest.webmanifest',
@@ -73,7 +74,7 @@ const webRoutes: FastifyPluginCallback = (app, _options, done) => {
       account: typeof query.account === 'string' ? query.account : undefined,
       host: request.host,
     });
-    // Issue 4: the shared-link landing is neither indexed nor leaks its link (docs/decisions/474).
+    // The shared-link landing is neither indexed nor leaks its link (docs/decisions/474).
     const landing = isSharedLinkLanding(decodePath(request.url) ?? '/', query);
     if (landing) reply.headers(SHARED_LINK_HEADERS);
     const html = renderIndexHtml(

@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
 import {
-  currencyOf,
-  feeBreakdown,
   type CardChargeResponse,
   type CardPaymentIntentRequest,
   type CardPaymentIntentResponse,
@@ -9,11 +7,11 @@ import {
 } from '@auxilio/domain';
 import { AppError } from '../../lib/errors.ts';
 import type { Repositories } from '../../repositories/index.ts';
-import { getAccount } from '../accounts.ts';
-import { serverPrice } from '../service-requests.ts';
+import { assertTippable } from '../surveys-and-tips.ts';
 import { authorizeService } from '../service-tokens.ts';
 import type { CardPaymentGateway } from './card-gateway.ts';
 import type { CardChargesRepository } from './charges-repository.ts';
+import { paymentAmount } from './payment-amount.ts';
 
 // POST /common/payments/intents and /intents/{id}/verify (decision 430): Stripe PaymentIntents +
 // Elements. The amount is never the client's: a service payment is priced here as the service
@@ -37,18 +35,6 @@ function requireGateway(gateway: CardPaymentGateway | null): CardPaymentGateway 
   return gateway;
 }
 
-/** What the service payment of /payment costs, in cents with tax, and its currency. */
-async function servicePaymentTotal(
-  repos: Repos,
-  purpose: Extract<CardPaymentIntentRequest['purpose'], { kind: 'service' }>,
-  now: Date,
-): Promise<{ amountCents: number; currency: Currency }> {
-  const account = await getAccount(repos, purpose.accountId);
-  const { priceCents } = await serverPrice(repos, account, purpose, now);
-  const { totalCents } = feeBreakdown({ feeCents: priceCents, taxRate: account.tax.rate });
-  return { amountCents: totalCents, currency: currencyOf(account.branch) };
-}
-
 /**
  * A service payment comes before the service exists, so the app key is enough; a tip is about an
  * existing service and needs its bearer token (ARCHITECTURE decision 9; 401/403 otherwise).
@@ -62,11 +48,11 @@ export async function createCardPaymentIntent(
 ): Promise<CardPaymentIntentResponse> {
   const stripe = requireGateway(gateway);
   const { purpose } = body;
-  if (purpose.kind === 'tip') await authorizeService(repos, authorization, body.serviceId);
-  const { amountCents, currency } =
-    purpose.kind === 'service'
-      ? await servicePaymentTotal(repos, purpose, now)
-      : { amountCents: purpose.amount, currency: purpose.currency };
+  if (purpose.kind === 'tip') {
+    await authorizeService(repos, authorization, body.serviceId);
+    await assertTippable(repos, body.serviceId, purpose);
+  }
+  const { totalCents: amountCents, currency } = await paymentAmount(repos, purpose, now);
   if (amountCents <= 0) {
     throw new AppError('CONFLICT', 'Nothing to pay for this service', 'body.purpose');
   }

@@ -11,6 +11,8 @@ export interface CardChargesRepository {
    * (`created` false for an earlier one), so concurrent retries record one charge.
    */
   insertOnce(charge: NewCardChargeRow): Promise<{ created: boolean; charge: CardChargeRow }>;
+  /** The charge with this id (SPEC 3 chargeIdStripe), recorded by this API. */
+  findById(id: string): Promise<CardChargeRow | undefined>;
 }
 
 export function createCardChargesRepository(db: Db): CardChargesRepository {
@@ -30,5 +32,7 @@ export function createCardChargesRepository(db: Db): CardChargesRepository {
       if (!stored) throw new Error(`card charge ${charge.idempotencyKey} vanished`);
       return { created: false, charge: stored };
     },
+    findById: async (id) =>
+      (await db.select().from(cardCharges).where(eq(cardCharges.id, id)).limit(1))[0],
   };
 }

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { statusKeyOfNumber, type PushNotificationPayload } from '@auxilio/domain';
-import type { DispatchOutcome, DriversRepository } from '../../repositories/drivers.ts';
 import type {
   PushSubscriptionsRepository,
   StoredPushSubscription,
 } from '../../repositories/push-subscriptions.ts';
+import type { CommittedServiceChange } from '../../repositories/services.ts';
 import { notificationText } from './notification-text.ts';
 import type { PushDelivery, PushSender } from './web-push-sender.ts';
 
@@ -33,8 +33,11 @@ export interface PushLog {
 }
 
 export interface StatusNotifier {
-  /** Called with every committed change; sends in the background when the status changed. */
-  notify: (outcome: DispatchOutcome) => void;
+  /**
+   * A listener of the service write path: told of every committed change, sends in the background
+   * when the change moved the status.
+   */
+  notify: (change: CommittedServiceChange) => void;
   /** Resolves when every notification started so far is delivered or given up (tests, shutdown). */
   idle: () => Promise<void>;
   /** Drops pending retries and waits for the sends in flight. */
@@ -48,11 +51,11 @@ export function topicOfService(serviceId: string): string {
 
 /** The notification of the service's current status, or undefined when the change is not one. */
 export function statusNotificationOf(
-  outcome: DispatchOutcome,
+  change: CommittedServiceChange,
   language: string,
 ): PushNotificationPayload | undefined {
-  if (!outcome.events.some((event) => STATUS_EVENT_TYPES.has(event.type))) return undefined;
-  const { service } = outcome;
+  if (!change.events.some((event) => STATUS_EVENT_TYPES.has(event.type))) return undefined;
+  const { service } = change;
   const status = statusKeyOfNumber(service.statusNumber);
   if (!status) return undefined;
   return {
@@ -133,25 +136,25 @@ export function createStatusNotifier(options: {
     }
   }
 
-  async function send(outcome: DispatchOutcome): Promise<void> {
-    const targets = await subscriptions.listByService(outcome.service.id);
+  async function send(change: CommittedServiceChange): Promise<void> {
+    const targets = await subscriptions.listByService(change.service.id);
     await Promise.all(
       targets.map(async (subscription) => {
-        const payload = statusNotificationOf(outcome, subscription.language);
+        const payload = statusNotificationOf(change, subscription.language);
         if (payload) await deliver(subscription, payload);
       }),
     );
   }
 
   return {
-    notify(outcome) {
-      if (closed || !statusNotificationOf(outcome, 'es')) return;
+    notify(change) {
+      if (closed || !statusNotificationOf(change, 'es')) return;
       // Started on the next turn of the event loop: the driver's answer does not wait for it.
       track(
         new Promise<void>((resolve) => setImmediate(resolve))
-          .then(() => send(outcome))
+          .then(() => send(change))
           .catch((error: unknown) => {
-            log.warn({ err: error, serviceId: outcome.service.id }, 'push notification failed');
+            log.warn({ err: error, serviceId: change.service.id }, 'push notification failed');
           }),
       );
     },
@@ -166,29 +169,6 @@ export function createStatusNotifier(options: {
       }
       retries.clear();
       while (inFlight.size > 0) await Promise.all([...inFlight]);
-    },
-  };
-}
-
-/**
- * The drivers repository with `onCommitted` called after each committed change (it writes every
- * status and trip change: dispatch, the driver app, cancellation). Only this process's writes.
- */
-export function notifyingCommittedChanges(
-  drivers: DriversRepository,
-  onCommitted: (outcome: DispatchOutcome) => void,
-): DriversRepository {
-  return {
-    ...drivers,
-    changeService: async (serviceId, decide) => {
-      const outcome = await drivers.changeService(serviceId, decide);
-      if (outcome) onCommitted(outcome);
-      return outcome;
-    },
-    assignNextQueued: async (pick) => {
-      const outcome = await drivers.assignNextQueued(pick);
-      if (outcome) onCommitted(outcome);
-      return outcome;
     },
   };
 }

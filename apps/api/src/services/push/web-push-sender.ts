@@ -1,10 +1,25 @@
+import {
+  request as httpRequest,
+  type IncomingHttpHeaders,
+  type OutgoingHttpHeaders,
+} from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import type { LookupFunction } from 'node:net';
 import webpush from 'web-push';
+import type { ResolvedAddress } from '../../lib/public-address.ts';
+import {
+  checkPushEndpoint,
+  PushEndpointRefused,
+  type PushEndpointPolicy,
+} from './subscription-checks.ts';
 import type { VapidKeys } from './vapid-keys.ts';
 
 // ARCHITECTURE decision 7 "push: Web Push with VAPID". The `web-push` package builds the request
 // (RFC 8291 aes128gcm encryption of the payload, RFC 8292 VAPID `Authorization`, RFC 8030 TTL,
-// Urgency and Topic); this module sends it with fetch so that it has a timeout, never follows a
-// redirect, and can reach a local push service over http in tests (decision 451).
+// Urgency and Topic); this module sends it with a timeout, never follows a redirect, and reaches a
+// local push service over http only by explicit test configuration (decision 451). Before each
+// send the endpoint is checked again and the connection is pinned to the address that passed
+// (decision 503): a name that resolves elsewhere by now (DNS rebinding) reaches nothing.
 
 export interface PushTarget {
   endpoint: string;
@@ -45,6 +60,8 @@ export interface WebPushSenderOptions {
   timeoutMs: number;
   /** Seconds the push service keeps an undelivered message (RFC 8030 TTL). */
   ttlSeconds: number;
+  /** Which endpoints may be contacted, and how their names are resolved (decision 503). */
+  endpoints: PushEndpointPolicy;
 }
 
 /** RFC 7231 Retry-After in seconds (delta-seconds or an HTTP date); null when absent or unreadable. */
@@ -55,24 +72,79 @@ function retryAfterSeconds(header: string | null, now: number): number | null {
   return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
-function classify(response: Response): PushDelivery {
-  const { status } = response;
+function classify(status: number, headers: IncomingHttpHeaders): PushDelivery {
   if (status >= 200 && status < 300) return { outcome: 'delivered', status };
   if (status === 404 || status === 410) return { outcome: 'gone', status };
   if (status === 429 || status >= 500) {
+    const retryAfter = headers['retry-after'];
     return {
       outcome: 'retryable',
       status,
-      retryAfterSeconds: retryAfterSeconds(response.headers.get('retry-after'), Date.now()),
+      retryAfterSeconds: retryAfterSeconds(retryAfter ?? null, Date.now()),
       detail: `push service answered ${status}`,
     };
   }
+  // A redirect too: it is not followed, and the same request would be redirected again.
   return { outcome: 'rejected', status, detail: `push service answered ${status}` };
+}
+
+/** A lookup that answers the address already checked, whatever name the socket asks for. */
+function pinnedLookup({ address, family }: ResolvedAddress): LookupFunction {
+  return (_hostname, options, callback) => {
+    if (options.all) callback(null, [{ address, family }]);
+    else callback(null, address, family);
+  };
+}
+
+interface PushRequest {
+  method: string;
+  headers: OutgoingHttpHeaders;
+  body: Buffer | null;
+}
+
+/** POSTs to `url`, connected to `address`; resolves with the answer's status and headers. */
+function post(
+  url: URL,
+  address: ResolvedAddress,
+  { method, headers, body }: PushRequest,
+  timeoutMs: number,
+): Promise<{ status: number; headers: IncomingHttpHeaders }> {
+  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    // A fresh connection per message (no pooled socket opened for another check).
+    const request = send(url, { method, headers, agent: false, lookup: pinnedLookup(address) });
+    const timer = setTimeout(() => {
+      request.destroy(new Error(`push service did not answer within ${timeoutMs} ms`));
+    }, timeoutMs);
+    request.once('response', (response) => {
+      clearTimeout(timer);
+      // Only the status and headers matter: the body is drained, and a reset after them is no
+      // failure of the send.
+      response.on('error', () => {});
+      response.resume();
+      resolve({ status: response.statusCode ?? 0, headers: response.headers });
+    });
+    request.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    request.end(body ?? undefined);
+  });
 }
 
 export function createWebPushSender(options: WebPushSenderOptions): PushSender {
   return {
     async send({ target, payload, topic }) {
+      let checked: Awaited<ReturnType<typeof checkPushEndpoint>>;
+      try {
+        checked = await checkPushEndpoint(target.endpoint, options.endpoints);
+      } catch (error) {
+        if (!(error instanceof PushEndpointRefused)) throw error;
+        const detail = `endpoint refused: ${error.message}`;
+        return error.retryable
+          ? { outcome: 'retryable', status: null, retryAfterSeconds: null, detail }
+          : { outcome: 'rejected', status: null, detail };
+      }
       let request: webpush.RequestDetails;
       try {
         request = webpush.generateRequestDetails(target, payload, {
@@ -90,19 +162,18 @@ export function createWebPushSender(options: WebPushSenderOptions): PushSender {
         // Keys that do not make a valid P-256 point, for instance: no request is possible.
         return { outcome: 'rejected', status: null, detail: (error as Error).message };
       }
-      // fetch computes Content-Length from the body itself.
-      const { 'Content-Length': _length, ...headers } = request.headers as Record<string, string>;
       try {
-        const response = await fetch(request.endpoint, {
-          method: request.method,
-          headers,
-          // A Uint8Array is a body in both the Node and the DOM typings of fetch.
-          body: request.body ? new Uint8Array(request.body) : null,
-          redirect: 'error',
-          signal: AbortSignal.timeout(options.timeoutMs),
-        });
-        await response.body?.cancel();
-        return classify(response);
+        const answer = await post(
+          checked.url,
+          checked.address,
+          {
+            method: request.method,
+            headers: request.headers,
+            body: request.body ? Buffer.from(request.body) : null,
+          },
+          options.timeoutMs,
+        );
+        return classify(answer.status, answer.headers);
       } catch (error) {
         return {
           outcome: 'retryable',

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { expiryOf, OBJECT_KEY_PATTERN, type ObjectStore } from './object-store.ts';
 
@@ -11,16 +11,21 @@ export const LOCAL_OBJECTS_PATH = '/storage/objects/';
 
 export type SignedMethod = 'GET' | 'PUT';
 
-/** base64url HMAC-SHA256 over method, key, expiry (unix seconds) and, for PUT, the content type. */
+/**
+ * base64url HMAC-SHA256 over method, key, expiry (unix seconds) and, for PUT, the content type and
+ * the size in bytes the upload must have (decision 660).
+ */
 export function signLocalObject(
   secret: string,
   method: SignedMethod,
   key: string,
   expires: number,
   contentType = '',
+  size?: number | string,
 ): string {
+  const sized = size === undefined ? '' : `\n${String(size)}`;
   return createHmac('sha256', secret)
-    .update(`${method}\n${key}\n${expires}\n${contentType}`)
+    .update(`${method}\n${key}\n${expires}\n${contentType}${sized}`)
     .digest('base64url');
 }
 
@@ -28,11 +33,14 @@ export type LocalVerdict = 'valid' | 'expired' | 'bad-signature';
 
 export interface LocalObjectStore extends ObjectStore {
   readonly driver: 'local';
-  /** Checks a request's signature and expiry (the signature first: an expired forgery is forged). */
+  /**
+   * Checks a request's signature and expiry (the signature first: an expired forgery is forged). A
+   * PUT URL carries the size it was signed for in `size`; the caller checks the body against it.
+   */
   verify(
     method: SignedMethod,
     key: string,
-    query: { expires?: string; signature?: string },
+    query: { expires?: string; signature?: string; size?: string },
     contentType: string,
     now: Date,
   ): LocalVerdict;
@@ -59,12 +67,20 @@ export function createLocalObjectStore(options: {
     key: string,
     origin: string,
     now: Date,
-    contentType?: string,
+    upload?: { contentType: string; size: number },
   ) => {
     const expiresAt = expiryOf(now, options.expiresSeconds);
     const expires = expiresAt.getTime() / 1000;
-    const signature = signLocalObject(options.secret, method, key, expires, contentType);
-    const url = `${origin}${LOCAL_OBJECTS_PATH}${key}?expires=${expires}&signature=${signature}`;
+    const signature = signLocalObject(
+      options.secret,
+      method,
+      key,
+      expires,
+      upload?.contentType,
+      upload?.size,
+    );
+    const sized = upload ? `&size=${upload.size}` : '';
+    const url = `${origin}${LOCAL_OBJECTS_PATH}${key}?expires=${expires}${sized}&signature=${signature}`;
     return Promise.resolve({ url, expiresAt });
   };
   return {
@@ -76,12 +92,23 @@ export function createLocalObjectStore(options: {
       return OBJECT_KEY_PATTERN.test(key) ? key : undefined;
     },
     signDownload: (key, origin, now) => signed('GET', key, origin, now),
-    signUpload: (key, contentType, origin, now) => signed('PUT', key, origin, now, contentType),
+    signUpload: (key, contentType, size, origin, now) =>
+      signed('PUT', key, origin, now, { contentType, size }),
+    storedSize: async (key) => {
+      try {
+        return (await stat(pathOf(key))).size;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw error;
+      }
+    },
     verify: (method, key, query, contentType, now) => {
       const expires = Number(query.expires);
       if (!query.signature || !Number.isSafeInteger(expires)) return 'bad-signature';
       const expected = Buffer.from(
-        signLocalObject(options.secret, method, key, expires, method === 'PUT' ? contentType : ''),
+        method === 'PUT'
+          ? signLocalObject(options.secret, method, key, expires, contentType, query.size)
+          : signLocalObject(options.secret, method, key, expires),
       );
       const given = Buffer.from(query.signature);
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) {

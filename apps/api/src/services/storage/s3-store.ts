@@ -1,11 +1,20 @@
-import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { S3StorageConfig } from '../../config/env.ts';
+import { AppError } from '../../lib/errors.ts';
 import { expiryOf, OBJECT_KEY_PATTERN, type S3ObjectStore } from './object-store.ts';
 
 // The production object store (ARCHITECTURE decision 7): any S3-compatible service, reached through
-// SigV4 presigned URLs made by the AWS SDK v3 (decision 403). Signing is local: no call leaves the
-// server; the browser talks to the bucket with the URL.
+// SigV4 presigned URLs made by the AWS SDK v3 (decision 403). Signing is local; the one call that
+// leaves the server asks whether a photo's bytes arrived before it is recorded (decision 660).
+
+/** How long the bucket may take to answer whether an object is there. */
+export const S3_HEAD_TIMEOUT_MS = 5000;
 
 export function createS3ObjectStore(
   config: S3StorageConfig,
@@ -23,13 +32,17 @@ export function createS3ObjectStore(
   });
   const base = (config.endpoint ?? `https://s3.${config.region}.amazonaws.com`).replace(/\/+$/, '');
   const bucketPrefix = `/${config.bucket}/`;
-  const sign = async (command: GetObjectCommand | PutObjectCommand, now: Date, signed?: string) => {
+  const sign = async (
+    command: GetObjectCommand | HeadObjectCommand | PutObjectCommand,
+    now: Date,
+    signed?: string[],
+  ) => {
     const expiresAt = expiryOf(now, expiresSeconds);
     const url = await getSignedUrl(client, command, {
       expiresIn: expiresSeconds,
       signingDate: now,
-      // The uploader must send the content type the URL was made for.
-      ...(signed ? { signableHeaders: new Set([signed]) } : {}),
+      // The uploader must send the content type and length the URL was made for.
+      ...(signed ? { signableHeaders: new Set(signed) } : {}),
     });
     return { url, expiresAt };
   };
@@ -47,11 +60,36 @@ export function createS3ObjectStore(
     },
     signDownload: (key, _origin, now) =>
       sign(new GetObjectCommand({ Bucket: config.bucket, Key: key }), now),
-    signUpload: (key, contentType, _origin, now) =>
+    signUpload: (key, contentType, size, _origin, now) =>
       sign(
-        new PutObjectCommand({ Bucket: config.bucket, Key: key, ContentType: contentType }),
+        new PutObjectCommand({
+          Bucket: config.bucket,
+          Key: key,
+          ContentType: contentType,
+          ContentLength: size,
+        }),
         now,
-        'content-type',
+        ['content-type', 'content-length'],
       ),
+    storedSize: async (key, now) => {
+      // A presigned HEAD, as the browser's requests are: the bucket answers the object's length.
+      const { url } = await sign(new HeadObjectCommand({ Bucket: config.bucket, Key: key }), now);
+      let response: Response;
+      try {
+        response = await fetch(url, {
+          method: 'HEAD',
+          signal: AbortSignal.timeout(S3_HEAD_TIMEOUT_MS),
+        });
+      } catch {
+        throw new AppError('UNAVAILABLE', 'The file store did not answer; try again');
+      }
+      // Without s3:ListBucket, S3 answers a missing key with 403 rather than 404.
+      if (response.status === 404 || response.status === 403) return undefined;
+      if (!response.ok) {
+        throw new AppError('UNAVAILABLE', `The file store answered ${response.status}`);
+      }
+      const length = Number(response.headers.get('content-length'));
+      return Number.isSafeInteger(length) && length > 0 ? length : undefined;
+    },
   };
 }

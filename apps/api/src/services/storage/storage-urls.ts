@@ -8,7 +8,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import type { Repositories } from '../../repositories/index.ts';
 import type { UploadsRepository } from '../../repositories/uploads.ts';
 import { authorizeService } from '../service-tokens.ts';
-import { newObjectKey, type ObjectStore } from './object-store.ts';
+import { photoObjectKey, type ObjectStore } from './object-store.ts';
 
 // SPEC 7 "POST /generate-download-url (storage manager service) {url}; ... success on status 200
 // with signedUrl", and the upload URL that puts the objects there (decisions 403-404).
@@ -43,7 +43,11 @@ export async function generateDownloadUrl(
   return { signedUrl: signed.url };
 }
 
-/** Hands out a new object key of the service and a URL to PUT its bytes (decision 404). */
+/**
+ * A URL to PUT one photo of the service (decisions 404, 660): exactly `size` bytes of
+ * `contentType`, at most `maxBytes`, under the key of the photo id. Asking again for the same photo
+ * id signs the same key again (a retry after a lost answer or an expired URL): never a second object.
+ */
 export async function generateUploadUrl(
   repos: Pick<Repositories, 'services'>,
   uploads: UploadsRepository,
@@ -51,20 +55,42 @@ export async function generateUploadUrl(
   authorization: string | undefined,
   body: GenerateUploadUrlRequest,
   origin: string,
+  maxBytes: number,
   now: Date = new Date(),
 ): Promise<GenerateUploadUrlResponse> {
   await authorizeService(repos, authorization, body.serviceId);
-  if ((await uploads.countForService(body.serviceId)) >= MAX_UPLOADS_PER_SERVICE) {
-    throw new AppError('CONFLICT', `A service keeps at most ${MAX_UPLOADS_PER_SERVICE} files`);
+  if (body.size > maxBytes) {
+    throw new AppError(
+      'PAYLOAD_TOO_LARGE',
+      `A file may have at most ${maxBytes} bytes`,
+      'body.size',
+    );
   }
-  const key = newObjectKey(body.serviceId, body.contentType);
-  await uploads.create({
-    id: randomUUID(),
-    serviceId: body.serviceId,
-    key,
-    contentType: body.contentType,
-  });
-  const signed = await store.signUpload(key, body.contentType, origin, now);
+  let upload = await uploads.findPhoto(body.serviceId, body.photoId);
+  if (!upload) {
+    if ((await uploads.countForService(body.serviceId)) >= MAX_UPLOADS_PER_SERVICE) {
+      throw new AppError('CONFLICT', `A service keeps at most ${MAX_UPLOADS_PER_SERVICE} files`);
+    }
+    upload = await uploads.createPhotoOnce({
+      id: randomUUID(),
+      serviceId: body.serviceId,
+      photoId: body.photoId,
+      key: photoObjectKey(body.serviceId, body.photoId, body.contentType),
+      contentType: body.contentType,
+    });
+  }
+  if (upload.recordedAt) {
+    // A recorded photo is evidence of the accident: its bytes are not replaced.
+    throw new AppError('CONFLICT', `Photo ${body.photoId} is already recorded on the service`);
+  }
+  if (upload.contentType !== body.contentType) {
+    throw new AppError(
+      'CONFLICT',
+      `Photo ${body.photoId} is a ${upload.contentType} file of this service; use a new photo id`,
+    );
+  }
+  const { key } = upload;
+  const signed = await store.signUpload(key, body.contentType, body.size, origin, now);
   return {
     signedUrl: signed.url,
     method: 'PUT',

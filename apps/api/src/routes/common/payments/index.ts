@@ -4,6 +4,9 @@ import {
   CardChargeResponseSchema,
   CardPaymentIntentRequestSchema,
   CardPaymentIntentResponseSchema,
+  MobilePaymentIdSchema,
+  MobilePaymentRequestSchema,
+  MobilePaymentSchema,
   PaymentIntentIdSchema,
 } from '@auxilio/domain';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
@@ -15,8 +18,10 @@ import {
   verifyCardPaymentIntent,
 } from '../../../services/payments/card-payment-intents.ts';
 import { chargeCard } from '../../../services/payments/charges.ts';
-import { createCardChargesRepository } from '../../../services/payments/charges-repository.ts';
-import { createStripeCardGateway } from '../../../services/payments/stripe-card-gateway.ts';
+import {
+  completeMobilePayment,
+  startMobilePayment,
+} from '../../../services/payments/mobile-payments.ts';
 
 const UNAVAILABLE = ApiErrorSchema.describe(
   'The card payment provider failed (rate limit, 5xx, unreadable answer, timeout); try again',
@@ -28,12 +33,7 @@ const UNAVAILABLE = ApiErrorSchema.describe(
  * Elements on PaymentIntents that this API creates and verifies (decision 430).
  */
 const paymentsRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
-  const charges = createCardChargesRepository(app.database.db);
-  const card = app.config.payments.card;
-  const gateway =
-    card.provider === 'stripe'
-      ? createStripeCardGateway({ secretKey: card.secretKey, apiBase: card.apiBase, log: app.log })
-      : null;
+  const { charges, cardGateway: gateway } = app.payments;
 
   app.post(
     '/charges',
@@ -130,6 +130,70 @@ const paymentsRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       },
     },
     (request) => verifyCardPaymentIntent(gateway, charges, request.params.intentId),
+  );
+
+  app.post(
+    '/mobile',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Start an ATH Móvil payment for the customer to approve in the ATH Móvil app',
+        description:
+          'The amount is computed here, as for /intents (decision 434): a service payment is the ' +
+          "account's fee or the contract's surplus plus tax; a tip is the chosen amount and needs " +
+          '`Authorization: Bearer <token>` of that service. Puerto Rico services only, in US ' +
+          'dollars. The embedded sandbox approves at once, except for the phone number ' +
+          '7875550002, whose payment is cancelled. The same ' +
+          'idempotencyKey answers the same payment. Then POST /mobile/{paymentId}/complete once ' +
+          'the customer approved it, and name `paymentId` in the request (`paymentMethod` ' +
+          '`ath_movil`, `chargeIdStripe`).',
+        security: APP_KEY_SECURITY,
+        body: MobilePaymentRequestSchema,
+        response: {
+          200: MobilePaymentSchema,
+          ...APP_KEY_ERROR_RESPONSES,
+          402: ApiErrorSchema.describe('ATH Móvil refused the payment'),
+          403: ApiErrorSchema.describe('A tip with a token that does not open that service'),
+          409: ApiErrorSchema.describe(
+            'Nothing to pay, not a Puerto Rico service (decision 665), not in dollars, or an ' +
+              'idempotency key of another payment',
+          ),
+          503: ApiErrorSchema.describe('ATH Móvil did not answer; try again'),
+        },
+      },
+    },
+    (request) =>
+      startMobilePayment(
+        app.repositories,
+        app.payments.mobileGateway,
+        request.headers.authorization,
+        request.body,
+      ),
+  );
+
+  app.post(
+    '/mobile/:paymentId/complete',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Complete an ATH Móvil payment the customer approved',
+        description:
+          'Asks ATH Móvil for the payment: an approved one is completed and answered with its ' +
+          'reference number; one still waiting for the customer is a 409; a cancelled or expired ' +
+          'one a 402. Completing a completed payment again answers it unchanged.',
+        security: APP_KEY_SECURITY,
+        params: z.object({ paymentId: MobilePaymentIdSchema }),
+        response: {
+          200: MobilePaymentSchema,
+          ...APP_KEY_ERROR_RESPONSES,
+          402: ApiErrorSchema.describe('The payment was cancelled or expired'),
+          409: ApiErrorSchema.describe('The customer has not approved it yet'),
+          503: ApiErrorSchema.describe('ATH Móvil did not answer; try again'),
+        },
+      },
+    },
+    (request) =>
+      completeMobilePayment(app.repositories, app.payments.mobileGateway, request.params.paymentId),
   );
   done();
 };

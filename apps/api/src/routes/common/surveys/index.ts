@@ -5,7 +5,7 @@ import {
 } from '@auxilio/domain';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { APP_KEY_ERROR_RESPONSES, APP_KEY_SECURITY } from '../../../lib/route-schemas.ts';
-import { submitSurvey } from '../../../services/post-service.ts';
+import { submitSurvey } from '../../../services/surveys-and-tips.ts';
 
 /** SPEC 7 POST /surveys. */
 const surveysRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
@@ -18,14 +18,15 @@ const surveysRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         description:
           'Needs `Authorization: Bearer <token>` of the service. Each answer must fit the ' +
           "brand's question of that key (decision 113); marks `surveys.answered` and stamps the " +
-          'end date when the service has none (decision 254).',
+          'end date when the service has none (decision 254). Only a performed service is rated: ' +
+          'Finished or Pending Audit, or its trip FINISHED (409 otherwise, decision 478).',
         security: APP_KEY_SECURITY,
         body: SurveySubmitRequestSchema,
         response: {
           200: SurveySubmitResponseSchema,
           ...APP_KEY_ERROR_RESPONSES,
           403: ApiErrorSchema.describe('The bearer token does not open that service'),
-          409: ApiErrorSchema.describe('The service was cancelled'),
+          409: ApiErrorSchema.describe('The service is not finished yet, or was cancelled'),
         },
       },
     },

@@ -14,7 +14,6 @@ import {
 } from '@auxilio/domain';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { APP_KEY_ERROR_RESPONSES, APP_KEY_SECURITY } from '../../../lib/route-schemas.ts';
-import { createServiceNotesRepository } from '../../../repositories/service-notes.ts';
 import { addNote, specifySituation } from '../../../services/utils-notes.ts';
 import { makesOf, modelsOf } from '../../../services/vehicle-catalog.ts';
 import { zonesOf } from '../../../services/zones.ts';
@@ -26,8 +25,6 @@ const SERVICE_ERRORS = {
 
 /** /common/utils: SPEC 7 getMake, getModel, zones, addNote and situation-specification. */
 const utilsRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
-  const notes = createServiceNotesRepository(app.database.db);
-
   app.get(
     '/getMake/:country',
     {
@@ -97,7 +94,7 @@ const utilsRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         response: { 200: AddNoteResponseSchema, ...APP_KEY_ERROR_RESPONSES, ...SERVICE_ERRORS },
       },
     },
-    (request) => addNote(app.repositories, notes, request.headers.authorization, request.body),
+    (request) => addNote(app.repositories, request.headers.authorization, request.body),
   );
 
   app.patch(
@@ -118,8 +115,7 @@ const utilsRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         },
       },
     },
-    (request) =>
-      specifySituation(app.repositories, notes, request.headers.authorization, request.body),
+    (request) => specifySituation(app.repositories, request.headers.authorization, request.body),
   );
   done();
 };

@@ -5,6 +5,7 @@ import {
 } from '@auxilio/domain';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { APP_KEY_ERROR_RESPONSES, APP_KEY_SECURITY } from '../../../../lib/route-schemas.ts';
+import { signMemberSession } from '../../../../services/identity/member-session.ts';
 
 /**
  * SPEC 7 `POST /api/mmm-openid/token`: "grant_type authorization_code, client_id, redirect_uri,
@@ -21,7 +22,9 @@ const mmmOpenidRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
           'Exchanges the authorization code (PKCE S256) at the identity provider over HTTP, checks ' +
           'the ID token and reads userinfo (docs/decisions/460). A reused, unknown or expired code, ' +
           'a wrong `code_verifier` or a `redirect_uri` other than the authorize request’s is a 400 ' +
-          'with `field` `code`; an unknown `client_id` a 400 with `field` `client_id`.',
+          'with `field` `code`; an unknown `client_id` a 400 with `field` `client_id`. ' +
+          "`memberSession` is the member's credential for the contract lookups (2 hours; decision " +
+          "417): sent as `Authorization: Bearer <token>`, it opens the member's own contracts.",
         security: APP_KEY_SECURITY,
         body: TokenExchangeRequestSchema,
         response: {
@@ -31,7 +34,14 @@ const mmmOpenidRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         },
       },
     },
-    async (request) => ({ userInfo: await app.identity.exchangeCodeForUserInfo(request.body) }),
+    async (request) => {
+      const userInfo = await app.identity.exchangeCodeForUserInfo(request.body);
+      const memberSession = await signMemberSession(
+        app.serverKeys.memberSession,
+        userInfo.cardnumber,
+      );
+      return { userInfo, memberSession };
+    },
   );
   done();
 };

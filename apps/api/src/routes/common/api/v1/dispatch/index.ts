@@ -10,13 +10,15 @@ import {
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { APP_KEY_ERROR_RESPONSES, APP_KEY_SECURITY } from '../../../../../lib/route-schemas.ts';
 import { checkLimit, searchContracts } from '../../../../../services/contracts.ts';
-import { getVehicleServices } from '../../../../../services/vehicle-services.ts';
+import { contractViewerOf } from '../../../../../services/identity/contract-viewer.ts';
+import { getVehicleCoverage } from '../../../../../services/vehicle-coverage.ts';
 
 /**
  * SPEC 7 GET /api/v1/dispatch/contracts/, POST /api/v1/dispatch/contact/checklimit and
  * GET /api/v1/dispatch/vehicle/services.
  */
 const dispatchRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
+  const viewerOf = contractViewerOf(app);
   app.get(
     '/contracts/',
     {
@@ -34,7 +36,9 @@ const dispatchRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         response: { 200: ContractSearchResponseSchema, ...APP_KEY_ERROR_RESPONSES },
       },
     },
-    async (request) => ({ data: await searchContracts(app.repositories, request.query) }),
+    async (request) => ({
+      data: await searchContracts(app.repositories, request.query, await viewerOf(request)),
+    }),
   );
 
   app.post(
@@ -81,7 +85,9 @@ const dispatchRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         },
       },
     },
-    async (request) => ({ data: await getVehicleServices(app.repositories, request.query) }),
+    async (request) => ({
+      data: await getVehicleCoverage(app.repositories, request.query, await viewerOf(request)),
+    }),
   );
   done();
 };

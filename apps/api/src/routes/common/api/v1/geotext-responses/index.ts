@@ -5,12 +5,10 @@ import {
 } from '@auxilio/domain';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { APP_KEY_ERROR_RESPONSES, APP_KEY_SECURITY } from '../../../../../lib/route-schemas.ts';
-import { createGeotextRepository } from '../../../../../repositories/geotext.ts';
 import { recordGeotextResponse } from '../../../../../services/geotext.ts';
 
 /** SPEC 7 POST /api/v1/geotext-responses. */
 const geotextResponsesRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
-  const geotext = createGeotextRepository(app.database.db);
   app.post(
     '/',
     {
@@ -34,7 +32,7 @@ const geotextResponsesRoutes: FastifyPluginCallbackZod = (app, _options, done) =
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await recordGeotextResponse(geotext, request.body)),
+      reply.code(201).send(await recordGeotextResponse(app.repositories, request.body)),
   );
   done();
 };

@@ -2,10 +2,12 @@ import { ApiErrorSchema, MemberIdSchema, MemberVehiclesResponseSchema } from '@a
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { APP_KEY_ERROR_RESPONSES, APP_KEY_SECURITY } from '../../../../../lib/route-schemas.ts';
-import { getMemberVehicles } from '../../../../../services/vehicle-services.ts';
+import { contractViewerOf } from '../../../../../services/identity/contract-viewer.ts';
+import { getMemberVehicles } from '../../../../../services/vehicle-coverage.ts';
 
 /** SPEC 7 GET /api/v1/mmm/member/{id}/vehicle. */
 const mmmRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
+  const viewerOf = contractViewerOf(app);
   app.get(
     '/member/:id/vehicle',
     {
@@ -25,7 +27,9 @@ const mmmRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         },
       },
     },
-    async (request) => ({ data: await getMemberVehicles(app.repositories, request.params.id) }),
+    async (request) => ({
+      data: await getMemberVehicles(app.repositories, request.params.id, await viewerOf(request)),
+    }),
   );
   done();
 };

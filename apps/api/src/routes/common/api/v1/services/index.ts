@@ -4,33 +4,20 @@ import {
   ServiceIdSchema,
   ServiceSchema,
 } from '@auxilio/domain';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { APP_KEY_ERROR_RESPONSES, APP_KEY_SECURITY } from '../../../../../lib/route-schemas.ts';
 import { authorizeService } from '../../../../../services/service-tokens.ts';
-import { updateSituationLocation } from '../../../../../services/service-updates.ts';
-import { createEventStreamReply, streamAuthorization } from './stream-reply.ts';
+import { updateSituationLocation } from '../../../../../services/service-requests/updates.ts';
+import {
+  createEventStreamReply,
+  LastEventIdSchema,
+  streamAuthorization,
+} from '../../../../../lib/service-event-stream.ts';
 
-// ARCHITECTURE decision 3 / issue 3 "Live updates": GET /common/api/v1/services/{id}/events.
+// ARCHITECTURE decision 3, live updates: GET /common/api/v1/services/{id}/events.
 // EventSource cannot send headers, so the app key and the service token may come in the query
-// (decision 222); the request log never prints the query string.
-
-const SeqSchema = z
-  .string()
-  .regex(/^\d{1,15}$/, 'Expected the id of an event received before')
-  .transform(Number);
-
-/** The request as the log prints it: path only, so `?token=` never reaches a log line. */
-function redactedRequest(request: FastifyRequest) {
-  return {
-    method: request.method,
-    url: request.url.split('?')[0],
-    host: request.host,
-    remoteAddress: request.ip,
-    remotePort: request.socket.remotePort,
-  };
-}
+// (decision 222); request logs print those values as [REDACTED] (decision 501).
 
 const serviceEventsRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const replyWithStream = createEventStreamReply(app);
@@ -38,7 +25,6 @@ const serviceEventsRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   app.get(
     '/:id/events',
     {
-      logSerializers: { req: redactedRequest },
       schema: {
         tags: ['services'],
         summary: 'Live events of one service (Server-Sent Events, resumable with Last-Event-ID)',
@@ -47,7 +33,9 @@ const serviceEventsRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
           'then each new one as it is written. Each message is `id: <seq>`, `event: <type>`, ' +
           '`data: <json payload>`; a `: heartbeat` comment every 15 s. For EventSource, which ' +
           'cannot send headers, `key` replaces `x-api-key` and `token` replaces ' +
-          '`Authorization: Bearer <token>`.',
+          '`Authorization: Bearer <token>`. A service token holds at most STREAM_MAX_PER_TOKEN ' +
+          'open streams (default 6) and a client address STREAM_MAX_PER_ADDRESS (default 500); ' +
+          'beyond them 429.',
         security: APP_KEY_SECURITY,
         params: z.object({ id: ServiceIdSchema }),
         querystring: z.object({
@@ -61,10 +49,10 @@ const serviceEventsRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
             .max(256)
             .optional()
             .describe('The service token, when no Authorization'),
-          lastEventId: SeqSchema.optional().describe('Resume after this event id'),
+          lastEventId: LastEventIdSchema.optional(),
         }),
         // Loose: the parsed headers replace request.headers, which must keep authorization.
-        headers: z.looseObject({ 'last-event-id': SeqSchema.optional() }),
+        headers: z.looseObject({ 'last-event-id': LastEventIdSchema.optional() }),
         response: {
           200: {
             description: 'The event stream',
@@ -74,6 +62,10 @@ const serviceEventsRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
           401: ApiErrorSchema.describe('No app key, or no service token'),
           403: ApiErrorSchema.describe(
             'The token does not open that service (or it does not exist)',
+          ),
+          429: ApiErrorSchema.describe(
+            'RATE_LIMITED: too many requests, or too many open streams with this token or from ' +
+              'this address (decision 500); see Retry-After, poll meanwhile',
           ),
           503: ApiErrorSchema.describe('The database cannot be listened to: poll the service'),
         },
@@ -87,7 +79,8 @@ const serviceEventsRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       await authorizeService(app.repositories, streamAuthorization(request, token), id);
       await replyWithStream(request, reply, {
         serviceId: id,
-        afterSeq: request.headers['last-event-id'] ?? lastEventId ?? 0,
+        kind: 'service',
+        lastEventId: request.headers['last-event-id'] ?? lastEventId,
       });
     },
   );

@@ -4,7 +4,7 @@ import {
   ShareLinkResponseSchema,
   SharedServiceSchema,
 } from '@auxilio/domain';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { APP_KEY_ERROR_RESPONSES, APP_KEY_SECURITY } from '../../../../../lib/route-schemas.ts';
@@ -14,11 +14,16 @@ import {
   readSharedService,
   redactServiceEvent,
 } from '../../../../../services/share-links.ts';
-import { createEventStreamReply, streamAuthorization } from './stream-reply.ts';
+import {
+  createEventStreamReply,
+  LastEventIdSchema,
+  streamAuthorization,
+} from '../../../../../lib/service-event-stream.ts';
 import { SHARED_LINK_HEADERS } from '../../../../../services/web-shell.ts';
 
 // ARCHITECTURE decision 9 "Shared tracking links carry their own expiring token and get a
-// redacted view"; issue 4 "Referrer-Policy: no-referrer, noindex". Docs/decisions/474.
+// redacted view"; link-bearing answers are sent with Referrer-Policy: no-referrer and noindex
+// (docs/decisions/474).
 
 /** Link-bearing answers: the link must not travel in a Referer, nor be indexed or cached. */
 function shareLinkHeaders(reply: FastifyReply): void {
@@ -89,11 +94,6 @@ const shareLinksRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
 
 export default shareLinksRoutes;
 
-/** The request as the log prints it: path only, so the link's `?token=` never reaches a log. */
-function pathOnly(request: FastifyRequest) {
-  return { method: request.method, url: request.url.split('?')[0], remoteAddress: request.ip };
-}
-
 /**
  * GET /api/v1/services/{id}/shared/events: the service's event stream for a link holder, with ids
  * and types only (no payloads). Registered outside the app-key hook of /common: EventSource sends
@@ -104,7 +104,6 @@ export const sharedEventsRoutes: FastifyPluginCallbackZod = (app, _options, done
   app.get(
     '/:id/shared/events',
     {
-      logSerializers: { req: pathOnly },
       schema: {
         tags: ['services'],
         summary: 'Live changes of a shared service (Server-Sent Events, ids and types only)',
@@ -112,20 +111,16 @@ export const sharedEventsRoutes: FastifyPluginCallbackZod = (app, _options, done
           'Like `/{id}/events`, for the holder of a shared link: each message is `id: <seq>`, ' +
           '`event: <type>`, `data: {}`; refetch `/{id}/shared` when one arrives. `key` replaces ' +
           '`x-api-key` and `token` (the link token) replaces `Authorization: Bearer` for ' +
-          'EventSource. Resumable with Last-Event-ID.',
+          'EventSource. Resumable with Last-Event-ID. A link token holds at most ' +
+          'STREAM_MAX_PER_SHARE_TOKEN open streams (default 30) and a client address ' +
+          'STREAM_MAX_PER_ADDRESS (default 500); beyond them 429.',
         security: APP_KEY_SECURITY,
         params,
         querystring: z.object({
           key: z.string().max(256).optional().describe('The app key'),
           token: z.string().max(256).optional().describe('The link token'),
         }),
-        headers: z.looseObject({
-          'last-event-id': z
-            .string()
-            .regex(/^\d{1,15}$/, 'Expected the id of an event received before')
-            .transform(Number)
-            .optional(),
-        }),
+        headers: z.looseObject({ 'last-event-id': LastEventIdSchema.optional() }),
         response: {
           200: {
             description: 'The event stream',
@@ -135,6 +130,10 @@ export const sharedEventsRoutes: FastifyPluginCallbackZod = (app, _options, done
           401: ApiErrorSchema.describe('Missing or wrong `x-api-key`, or no link token'),
           403: ApiErrorSchema.describe('The link token does not open that service'),
           410: ApiErrorSchema.describe('The link expired (24 h after the service ended)'),
+          429: ApiErrorSchema.describe(
+            'RATE_LIMITED: too many requests, or too many open streams with this link or from ' +
+              'this address (decision 500); see Retry-After, poll meanwhile',
+          ),
           503: ApiErrorSchema.describe('Live updates are unavailable: poll `/{id}/shared`'),
         },
       },
@@ -149,7 +148,8 @@ export const sharedEventsRoutes: FastifyPluginCallbackZod = (app, _options, done
       );
       await replyWithStream(request, reply, {
         serviceId: id,
-        afterSeq: request.headers['last-event-id'] ?? 0,
+        kind: 'shared',
+        lastEventId: request.headers['last-event-id'],
         headers: SHARED_LINK_HEADERS,
         redact: redactServiceEvent,
       });

@@ -1,0 +1,189 @@
+import type { ServiceHistoryEvent } from '@auxilio/domain';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { drivers, serviceEvents, services } from '../db/schema.ts';
+import { serviceChanges } from '../lib/service-changes.ts';
+import { SERVICE_EVENTS_CHANNEL, type ServiceEventRecord } from './service-events.ts';
+
+// The one path of every write to a service (docs/decisions/204). A change locks the service row,
+// sets its columns, moves its driver and appends its history events (ARCHITECTURE decision 3) in
+// one transaction; nothing else in the API writes the `services` or `service_events` tables. After
+// the commit the change is published twice: to other processes and to the service's event streams
+// by the NOTIFY of each event (PostgreSQL delivers it only on commit, decision 220), and to the
+// listeners of this process (status notifications, decision 451). A rollback publishes nothing.
+
+export type ServiceRow = typeof services.$inferSelect;
+export type NewServiceRow = typeof services.$inferInsert;
+export type ServiceDriverRow = typeof drivers.$inferSelect;
+
+/** Columns of a driver that a change of their service moves (busy, available, last position). */
+export type DriverPatch = Partial<
+  Pick<
+    ServiceDriverRow,
+    'status' | 'pendingSituation' | 'lastLat' | 'lastLng' | 'lastHeading' | 'lastAccuracy'
+  >
+> & { lastSeenAt?: Date };
+
+/** What one change does to a service. */
+export interface ServiceChange {
+  /**
+   * Columns to set (`updatedAt` is stamped with them). Absent: the row is left as it is, for a
+   * change that only adds to the history (a tip, a note).
+   */
+  patch?: Partial<NewServiceRow>;
+  /** Appended in this order, each with the next `seq` of the service. */
+  events: readonly ServiceHistoryEvent[];
+  /** The driver the change frees, takes or moves. */
+  driver?: { id: string; patch: DriverPatch };
+}
+
+/** A change as written: the service after it and the events it appended. */
+export interface CommittedServiceChange {
+  service: ServiceRow;
+  events: ServiceEventRecord[];
+}
+
+/**
+ * Told of each change of this process after its transaction commits, in commit order. Runs on the
+ * writer's path: it must return at once (start background work, never wait for it) and not throw.
+ */
+export type ServiceChangeListener = (change: CommittedServiceChange) => void;
+
+/** The writes of one transaction of the path. */
+export interface ServiceWriteTransaction {
+  /** The transaction itself, for the rows that go with the change (a tip, a note, a claim). */
+  tx: Db;
+  /** Locks the service row until the transaction ends (FOR UPDATE); undefined when there is none. */
+  lock: (serviceId: string) => Promise<ServiceRow | undefined>;
+  /**
+   * Inserts a new service; undefined, with nothing written, when the id is already a service. Its
+   * `created` event is then appended with `apply`, in this transaction, after the rows the service
+   * needs first (its payment claim).
+   */
+  insert: (row: Omit<NewServiceRow, 'serviceNumber'>) => Promise<ServiceRow | undefined>;
+  /** Applies `change` to a service locked in this transaction. */
+  apply: (service: ServiceRow, change: ServiceChange) => Promise<CommittedServiceChange>;
+}
+
+export interface ServiceWritePath {
+  /**
+   * Runs `work` in one transaction and, once it has committed, tells the listeners of each change
+   * that appended events. When `work` throws, the transaction rolls back and nobody is told.
+   */
+  run: <T>(work: (write: ServiceWriteTransaction) => Promise<T>) => Promise<T>;
+  /** Adds a listener of the changes this process commits; returns its removal. */
+  onCommitted: (listener: ServiceChangeListener) => () => void;
+}
+
+/**
+ * Appends one event to a service's history inside the transaction that made the change. The
+ * service row is locked first, so two writers of one service take turns and never compute the same
+ * `seq` (the unique (service_id, seq) index would refuse it anyway).
+ */
+async function appendEvent(
+  tx: Db,
+  serviceId: string,
+  event: ServiceHistoryEvent,
+): Promise<ServiceEventRecord> {
+  await tx
+    .select({ id: services.id })
+    .from(services)
+    .where(eq(services.id, serviceId))
+    .for('update');
+  const [row] = await tx
+    .insert(serviceEvents)
+    .values({
+      serviceId,
+      type: event.type,
+      payload: { ...event.payload },
+      seq: sql`(select coalesce(max(${serviceEvents.seq}), 0) + 1 from ${serviceEvents} where ${serviceEvents.serviceId} = ${serviceId})`,
+    })
+    .returning();
+  if (!row) throw new Error(`no event row returned for service ${serviceId}`);
+  // Until the NOTIFY comes back after the commit, this process reads the service from the table
+  // (decision 480).
+  serviceChanges.begin(serviceId);
+  // Decision 220: PostgreSQL delivers a NOTIFY only when this transaction commits (never on
+  // rollback); listeners re-read the table by seq, so the payload is only a wake-up call.
+  await tx.execute(sql`select pg_notify(${SERVICE_EVENTS_CHANNEL}, ${`${serviceId}:${row.seq}`})`);
+  return row;
+}
+
+async function appendEvents(
+  tx: Db,
+  serviceId: string,
+  events: readonly ServiceHistoryEvent[],
+): Promise<ServiceEventRecord[]> {
+  const appended: ServiceEventRecord[] = [];
+  for (const event of events) appended.push(await appendEvent(tx, serviceId, event));
+  return appended;
+}
+
+function writesOf(tx: Db, changed: CommittedServiceChange[]): ServiceWriteTransaction {
+  const record = (change: CommittedServiceChange): CommittedServiceChange => {
+    if (change.events.length > 0) changed.push(change);
+    return change;
+  };
+  return {
+    tx,
+
+    lock: async (serviceId) =>
+      (
+        await tx.select().from(services).where(eq(services.id, serviceId)).for('update').limit(1)
+      )[0],
+
+    insert: async (row) =>
+      (
+        await tx
+          .insert(services)
+          .values(row)
+          .onConflictDoNothing({ target: services.id })
+          .returning()
+      )[0],
+
+    apply: async (service, change) => {
+      let updated = service;
+      if (change.patch) {
+        const [row] = await tx
+          .update(services)
+          .set({ ...change.patch, updatedAt: new Date() })
+          .where(eq(services.id, service.id))
+          .returning();
+        if (!row) throw new Error(`service ${service.id} update returned no row`);
+        updated = row;
+      }
+      if (change.driver) {
+        await tx.update(drivers).set(change.driver.patch).where(eq(drivers.id, change.driver.id));
+      }
+      const events = await appendEvents(tx, service.id, change.events);
+      return record({ service: updated, events });
+    },
+  };
+}
+
+export function createServiceWritePath(db: Db): ServiceWritePath {
+  const listeners = new Set<ServiceChangeListener>();
+  return {
+    run: async (work) => {
+      const changed: CommittedServiceChange[] = [];
+      const result = await db.transaction((tx) => work(writesOf(tx, changed)));
+      for (const change of changed) {
+        for (const listener of listeners) {
+          // The change is committed: a failing listener must not turn it into an error answer.
+          try {
+            listener(change);
+          } catch (error) {
+            process.emitWarning(error instanceof Error ? error : String(error));
+          }
+        }
+      }
+      return result;
+    },
+    onCommitted: (listener) => {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+  };
+}
