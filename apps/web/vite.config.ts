@@ -2,6 +2,12 @@ import { defineConfig, type ProxyOptions } from 'vite';
 import preact from '@preact/preset-vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { PREACT_ALIASES } from './preact-compat.ts';
+import {
+  deleteEarlierPageCaches,
+  isPageRequest,
+  pageCacheKey,
+  pageCacheName,
+} from './src/features/pwa/utils/service-worker-pages.ts';
 
 /** Paths the API serves; in dev and preview they go to the API on port 3001 (scripts/dev.mjs). */
 export const API_PATHS = [
@@ -13,6 +19,7 @@ export const API_PATHS = [
   '/manifest.webmanifest',
   '/docs',
   '/health',
+  '/ready',
   '/map',
 ] as const;
 
@@ -24,6 +31,29 @@ const proxy: Record<string, ProxyOptions> = Object.fromEntries(
 
 /** Changes every build; keys the local translation cache so a new release never reads stale text. */
 const BUILD_ID = new Date().toISOString();
+
+// The service worker's page route (docs/decisions/176) carries its own list of server paths, since
+// Workbox copies it into sw.js as source text: it must leave alone every path the API answers.
+const SERVER_PATHS = [...API_PATHS, '/oidc'];
+const serverPathsTakenForPages = SERVER_PATHS.filter((path) =>
+  [path, `${path}/x`].some((candidate) => {
+    const url = new URL(candidate, 'http://localhost');
+    const request = new Request(url, { headers: { accept: 'text/html' } });
+    return isPageRequest({ request, url, sameOrigin: true });
+  }),
+);
+if (serverPathsTakenForPages.length > 0) {
+  throw new Error(
+    `isPageRequest (src/features/pwa/utils/service-worker-pages.ts) would treat ` +
+      `${serverPathsTakenForPages.join(', ')} as pages of the PWA: add them to its list`,
+  );
+}
+
+/** How long a page waits for the network before the service worker answers with the kept copy. */
+const PAGE_NETWORK_TIMEOUT_SECONDS = 3;
+
+/** The brand-neutral no-connection page (public/offline.html, with its offline.css and offline.js). */
+const OFFLINE_PAGE = 'offline.html';
 
 // Vendor groups: each library family in its own long-cacheable chunk; screens are split by route
 // (route.lazy in src/app/routes/route-table.tsx), so the first screen loads only what it uses.
@@ -52,16 +82,68 @@ export default defineConfig({
       // The server serves a manifest per brand at /manifest.webmanifest?brand=<slug>.
       manifest: false,
       workbox: {
-        // The app shell, Spanish texts (the default and fallback language), and the Latin subsets of
-        // Inter (Spanish and English need no others; the browser fetches other subsets on demand).
-        globPatterns: ['**/*.{js,css,html,svg}', 'assets/inter-latin-*.woff2', 'locales/es/*.json'],
-        navigateFallback: 'index.html',
-        navigateFallbackDenylist: API_PATHS.map(
-          (path) => new RegExp(`^${path.replace(/[.]/g, '\\.')}(?:[/?]|$)`),
-        ),
+        // Precache (decision 176): the app's scripts and styles, the Latin Inter (Spanish and English
+        // need no other subset; the browser fetches others on demand), the Spanish texts loaded
+        // before the first screen (PRELOADED_NAMESPACES of src/lib/i18n.ts) and the offline page.
+        // No page: each is index.html with one brand injected by the server, which never serves
+        // /index.html itself (decision 163).
+        globPatterns: [
+          'assets/*.{js,css}',
+          'assets/inter-latin-wght-normal-*.woff2',
+          'locales/es/{common,errors}.json',
+          'offline.{html,css,js}',
+        ],
+        // Telemetry adapters load only where a deployment turns them on (decision 631): never
+        // precached, so a phone without them downloads none of their bytes.
+        globIgnores: ['**/*.map', 'assets/telemetry-*.js'],
+        navigateFallback: null,
+        // The first visit's page is controlled at once, so it can be kept for offline use and the
+        // offline page can answer without a reload. Updates still wait for the snackbar's Ok.
+        clientsClaim: true,
         cleanupOutdatedCaches: true,
         // Web Push (decision 452): the push and notificationclick handlers, served from public/.
         importScripts: ['push-sw.js'],
+        runtimeCaching: [
+          {
+            // Pages: network first; a copy per address and brand for offline use, dropped with
+            // the release it came with; else the offline page.
+            urlPattern: isPageRequest,
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: pageCacheName(BUILD_ID),
+              networkTimeoutSeconds: PAGE_NETWORK_TIMEOUT_SECONDS,
+              cacheableResponse: { statuses: [200] },
+              expiration: { maxEntries: 30 },
+              precacheFallback: { fallbackURL: OFFLINE_PAGE },
+              plugins: [
+                { cacheKeyWillBeUsed: pageCacheKey, cacheDidUpdate: deleteEarlierPageCaches },
+              ],
+            },
+          },
+          {
+            // Brand logos and icons (one address per brand): the header of a kept page offline;
+            // and the brand's service centres, for a driver with no signal (decision 621).
+            urlPattern: /\/brands\/[\w-]+\/(?:[\w-]+\.svg|centers\.json)$/,
+            handler: 'StaleWhileRevalidate',
+            options: {
+              cacheName: 'auxilio-brand-assets',
+              cacheableResponse: { statuses: [200] },
+              expiration: { maxEntries: 40 },
+            },
+          },
+          {
+            // Texts not precached (English, other screens), for a kept page offline after the
+            // app's own copy of them (60 minutes, SPEC 9) expired.
+            urlPattern: /\/locales\/(?:es|en)\/[\w-]+\.json$/,
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: 'auxilio-translations',
+              networkTimeoutSeconds: PAGE_NETWORK_TIMEOUT_SECONDS,
+              cacheableResponse: { statuses: [200] },
+              expiration: { maxEntries: 60 },
+            },
+          },
+        ],
       },
     }),
   ],

@@ -16,6 +16,9 @@ export default defineProject({
   test: {
     name: 'web',
     environment: 'jsdom',
+    // The phone's clock in UTC on every machine: a service in Puerto Rico then always names its zone
+    // (decision 645), and no screen test depends on where it runs.
+    env: { TZ: 'UTC' },
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
     unstubGlobals: true,

@@ -9,12 +9,18 @@ import { brandDocument, readEntryQuery, settleSession, startLanguage } from './a
 import { ConfigErrorScreen } from './app/config-error-screen.tsx';
 import { loadRuntimeConfig } from './config/runtime-config.ts';
 import { createI18n } from './lib/i18n.ts';
+import { listenForInstallPrompt } from './lib/install-prompt.ts';
 import { createQueryClient } from './lib/query-client.ts';
+import { untilUrlIsClean } from './lib/telemetry/clean-url.ts';
+import { startTelemetry } from './lib/telemetry/telemetry.ts';
 import { useSessionStore } from './stores/session-store.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html needs <div id="root">');
 const root = createRoot(container);
+
+// SPEC 9 install banner: the browser's install offer comes once, early; kept for /corporate/home.
+listenForInstallPrompt(window);
 
 const params = readEntryQuery(window.location.search, useSessionStore);
 const language = startLanguage(useSessionStore);
@@ -40,6 +46,11 @@ async function start(configLoad: ReturnType<typeof loadConfig>): Promise<void> {
   try {
     const config = await configLoad;
     brandDocument(config);
+    // SPEC 7 tag manager, analytics, guide tool, error reporting: only those configured (decision 631).
+    startTelemetry(config.telemetry, {
+      session: () => useSessionStore.getState().session,
+      whenUrlIsClean: () => untilUrlIsClean(),
+    });
     settleSession(useSessionStore, config, params);
     // Without a `lang` choice, the deployment's default language applies (decision 172).
     const configured = startLanguage(useSessionStore, config);

@@ -1,9 +1,11 @@
-import { ApiErrorSchema, type ErrorCode } from '@auxilio/domain';
+import { ApiErrorSchema, TIMEOUT_MS, type ErrorCode } from '@auxilio/domain';
 import type { z } from 'zod';
 
 // One typed fetch for the common API: the app key header on every call (ARCHITECTURE decision 9),
 // the service's bearer token when a call needs it (SPEC 6), bodies parsed with the contract schemas
-// of @auxilio/domain, errors as `{ code, message, field? }`.
+// of @auxilio/domain, errors as `{ code, message, field? }`. A call that has not answered within
+// SPEC 9's "timeout constant 5000" fails as NETWORK, so a screen on a weak signal offers its retry
+// instead of waiting forever (creation is safe to retry: the API answers a retry with the same token).
 
 export class ApiRequestError extends Error {
   override readonly name = 'ApiRequestError';
@@ -17,11 +19,24 @@ export class ApiRequestError extends Error {
   }
 }
 
+/**
+ * True when the API did not accept the payment a request named (decision 434): its provider did not
+ * confirm it for this amount and service, or none was named; it is paid again, never resent.
+ */
+export function isPaymentRefused(error: unknown): boolean {
+  return (
+    error instanceof ApiRequestError &&
+    (error.code === 'PAYMENT_INVALID' || error.code === 'PAYMENT_REQUIRED')
+  );
+}
+
 export interface ApiClientOptions {
   /** Base URL of the service, e.g. `/common`. */
   baseUrl: string;
   appKey: string;
   fetchFn?: typeof fetch;
+  /** Milliseconds a call may take, answer body included; TIMEOUT_MS unless a test says otherwise. */
+  timeoutMs?: number;
 }
 
 /** Query values; null and undefined are left out. */
@@ -50,7 +65,12 @@ export interface ApiClient {
   ): Promise<z.infer<S>>;
 }
 
-export function createApiClient({ baseUrl, appKey, fetchFn }: ApiClientOptions): ApiClient {
+export function createApiClient({
+  baseUrl,
+  appKey,
+  fetchFn,
+  timeoutMs = TIMEOUT_MS,
+}: ApiClientOptions): ApiClient {
   const base = baseUrl.replace(/\/+$/, '');
 
   async function call<S extends z.ZodType>(
@@ -66,18 +86,26 @@ export function createApiClient({ baseUrl, appKey, fetchFn }: ApiClientOptions):
     ]);
     if (options.token) headers.set('authorization', `Bearer ${options.token}`);
     if (body !== undefined) headers.set('content-type', 'application/json');
+    const deadline = abortAfter(timeoutMs, options.signal);
     let response: Response;
+    let payload: unknown;
     try {
       response = await (fetchFn ?? fetch)(`${base}${path}${queryString(options.query)}`, {
         method,
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),
-        signal: options.signal,
+        signal: deadline.signal,
+      });
+      payload = await response.json().catch(() => {
+        if (deadline.timedOut()) throw new Error(`no answer within ${timeoutMs} ms`);
+        return undefined;
       });
     } catch (error) {
-      throw new ApiRequestError(0, 'NETWORK', String(error));
+      const reason = deadline.timedOut() ? `no answer within ${timeoutMs} ms` : String(error);
+      throw new ApiRequestError(0, 'NETWORK', reason);
+    } finally {
+      deadline.clear();
     }
-    const payload: unknown = await response.json().catch(() => undefined);
     if (!response.ok) {
       const apiError = ApiErrorSchema.safeParse(payload);
       throw apiError.success
@@ -100,6 +128,29 @@ export function createApiClient({ baseUrl, appKey, fetchFn }: ApiClientOptions):
     get: (path, schema, options) => call('GET', path, undefined, schema, options),
     post: (path, body, schema, options) => call('POST', path, body, schema, options),
     patch: (path, body, schema, options) => call('PATCH', path, body, schema, options),
+  };
+}
+
+/** A signal that aborts after `ms` or when the caller's own signal does (a query being cancelled). */
+function abortAfter(ms: number, callerSignal: AbortSignal | undefined) {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, ms);
+  const forward = () => {
+    controller.abort(callerSignal?.reason);
+  };
+  if (callerSignal?.aborted) forward();
+  else callerSignal?.addEventListener('abort', forward, { once: true });
+  return {
+    signal: controller.signal,
+    timedOut: () => timedOut,
+    clear: () => {
+      clearTimeout(timer);
+      callerSignal?.removeEventListener('abort', forward);
+    },
   };
 }
 

@@ -10,3 +10,15 @@ export function useApi(): ApiClient {
     [config.api.common, config.appKey],
   );
 }
+
+/**
+ * The storage service's client (ARCHITECTURE decision 1: base URL `/storage` from the runtime
+ * config), for the upload URLs of accident photos (decisions 404, 660).
+ */
+export function useStorageApi(): ApiClient {
+  const config = useRuntimeConfig();
+  return useMemo(
+    () => createApiClient({ baseUrl: config.api.storage, appKey: config.appKey }),
+    [config.api.storage, config.appKey],
+  );
+}

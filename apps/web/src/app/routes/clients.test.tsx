@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import {
   currentSession,
   fakeFlowApi,
+  flowContract,
   flowSession,
   renderFlow,
-} from '../../features/services/testing/flow-test-kit.tsx';
+} from '../../test/flow-test-kit.tsx';
 import { testBrand } from '../../test/fixtures.ts';
 import { Component as ClientsRoute } from './clients.tsx';
 
@@ -100,5 +101,123 @@ describe('/clients (SPEC 3 client form, SPEC 5 privacy acceptance, decision 272)
     expect(currentSession().clientForm.privacyPolicyAcceptanceDate).toBe(
       '2026-11-21T15:00:00.000Z',
     );
+  });
+});
+
+describe('/clients make and model pickers from the vehicle catalogue (decision 651)', () => {
+  /** The make picker once the catalogue answered (disabled, 'Cargando…', until then). */
+  const makePicker = async (name = 'Marca (opcional)', other = 'Otra marca') => {
+    await screen.findByRole('option', { name: other });
+    return screen.getByRole('combobox', { name });
+  };
+
+  /** The option texts of a picker. */
+  const optionsOf = (picker: HTMLElement) =>
+    within(picker)
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+
+  it("offers the country's makes, then the chosen make's models, and keeps the choice in the session", async () => {
+    const requests = fakeFlowApi();
+    const { user } = await renderFlow(<ClientsRoute />, { path: '/clients' });
+    const make = await makePicker();
+    expect(optionsOf(make)).toEqual(['Elija la marca', 'Honda', 'Jeep', 'Toyota', 'Otra marca']);
+    const model = screen.getByRole('combobox', { name: 'Modelo (opcional)' });
+    expect(model).toBeDisabled();
+    expect(model).toHaveDisplayValue('Primero elija la marca');
+
+    await user.selectOptions(make, 'Toyota');
+    const models = await screen.findByRole('option', { name: 'Tacoma' });
+    const modelPicker = screen.getByRole('combobox', { name: 'Modelo (opcional)' });
+    expect(modelPicker).toBeEnabled();
+    expect(optionsOf(modelPicker)).toEqual([
+      'Elija el modelo',
+      'Corolla',
+      'RAV4',
+      'Tacoma',
+      'Otro modelo',
+    ]);
+    await user.selectOptions(modelPicker, models);
+    // Kept as chosen before Continuar, so a reload keeps it.
+    expect(currentSession().clientForm).toMatchObject({ make: 'Toyota', model: 'Tacoma' });
+    expect(requests.map((r) => r.url.pathname)).toEqual(
+      expect.arrayContaining(['/common/utils/getMake/PR', '/common/utils/getModel/PR/Toyota']),
+    );
+
+    // Another make: its models differ, the model starts over.
+    await user.selectOptions(make, 'Honda');
+    expect(await screen.findByRole('option', { name: 'CR-V' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Modelo (opcional)' })).toHaveValue('');
+    expect(currentSession().clientForm).toMatchObject({ make: 'Honda', model: '' });
+  });
+
+  it("'Otra marca' opens a text field (the model too), and a reload brings back what was typed", async () => {
+    fakeFlowApi();
+    const { user, unmount } = await renderFlow(<ClientsRoute />, { path: '/clients' });
+    const make = await makePicker();
+    expect(screen.queryByRole('textbox', { name: 'Escriba la marca' })).toBeNull();
+    await user.selectOptions(make, 'Otra marca');
+    // A name typed in 'Other' stays there while it is typed, even past a catalogue name ('Jeep').
+    await user.type(screen.getByRole('textbox', { name: 'Escriba la marca' }), 'Jeepster');
+    await user.type(screen.getByRole('textbox', { name: 'Modelo (opcional)' }), 'Commando');
+    expect(currentSession().clientForm).toMatchObject({ make: 'Jeepster', model: 'Commando' });
+
+    unmount();
+    await renderFlow(<ClientsRoute />, { path: '/clients', session: currentSession() });
+    expect(await makePicker()).toHaveDisplayValue('Otra marca');
+    expect(screen.getByRole('textbox', { name: 'Escriba la marca' })).toHaveValue('Jeepster');
+    expect(screen.getByRole('textbox', { name: 'Modelo (opcional)' })).toHaveValue('Commando');
+  });
+
+  it('a contract vehicle in capitals shows as the catalogue make; a model outside it as Otro modelo', async () => {
+    fakeFlowApi();
+    const session = flowSession({ customerContract: flowContract() });
+    await renderFlow(<ClientsRoute />, {
+      path: '/clients',
+      session: {
+        ...session,
+        clientForm: { ...session.clientForm, plate: 'ABC123', make: 'JEEP', model: 'Cherokee' },
+      },
+    });
+    expect(await makePicker()).toHaveDisplayValue('Jeep');
+    await screen.findByRole('option', { name: 'Renegade' });
+    expect(screen.getByRole('combobox', { name: 'Modelo (opcional)' })).toHaveDisplayValue(
+      'Otro modelo',
+    );
+    expect(screen.getByRole('textbox', { name: 'Escriba el modelo' })).toHaveValue('Cherokee');
+    // Nothing is rewritten until the customer changes it.
+    expect(currentSession().clientForm).toMatchObject({ make: 'JEEP', model: 'Cherokee' });
+  });
+
+  it('without the catalogue (no answer) make and model are text fields, as before', async () => {
+    fakeFlowApi({ catalog: null });
+    const { user } = await renderFlow(<ClientsRoute />, { path: '/clients' });
+    const make = await screen.findByRole('textbox', { name: 'Marca (opcional)' });
+    await user.type(make, 'Toyota');
+    await user.type(screen.getByRole('textbox', { name: 'Modelo (opcional)' }), 'Corolla');
+    expect(currentSession().clientForm).toMatchObject({ make: 'Toyota', model: 'Corolla' });
+    expect(screen.queryByRole('combobox')).toBeNull();
+  });
+
+  it('in English', async () => {
+    fakeFlowApi();
+    const { user } = await renderFlow(<ClientsRoute />, { path: '/clients', lng: 'en' });
+    const make = await makePicker('Make (optional)', 'Other make');
+    expect(screen.getByRole('combobox', { name: 'Model (optional)' })).toHaveDisplayValue(
+      'Choose the make first',
+    );
+    await user.selectOptions(make, 'Other make');
+    expect(screen.getByRole('textbox', { name: 'Type the make' })).toBeInTheDocument();
+  });
+
+  it('what is typed in the other fields is kept too, but the privacy policy only on Continuar', async () => {
+    fakeFlowApi();
+    const { user } = await renderFlow(<ClientsRoute />, { path: '/clients' });
+    await user.type(screen.getByRole('textbox', { name: 'Nombre completo' }), 'Ana Rivera');
+    await user.click(screen.getByRole('checkbox', { name: /Acepto la política de privacidad/ }));
+    expect(currentSession().clientForm).toMatchObject({
+      fullName: 'Ana Rivera',
+      privacyPolicyAcceptanceDate: null,
+    });
   });
 });

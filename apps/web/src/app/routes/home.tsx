@@ -1,7 +1,17 @@
+import { Redirect } from 'wouter';
+import { homeGuard } from '@auxilio/domain';
+import { useRuntimeConfig } from '../../config/runtime-config-context.ts';
 import { HomeScreen } from '../../features/home/components/home-screen.tsx';
 import { useShell } from './shell-context.ts';
 
+/**
+ * `/`: SPEC 6 "Corporate: honda, acura, mazda (by host) go to /corporate/home" (the domain's
+ * homeGuard, decision 620); every other brand gets the home screen.
+ */
 export function Component() {
   const { openHelp } = useShell();
+  const { brand } = useRuntimeConfig();
+  const decision = homeGuard(brand);
+  if (decision.kind === 'route') return <Redirect to={decision.to} replace={decision.replace} />;
   return <HomeScreen onOpenHelp={openHelp} />;
 }

@@ -1,6 +1,6 @@
 import { LocationScreen } from '../../features/location/components/location-screen.tsx';
 
-/** /location (SPEC 2 "Location screen"; `?pick=` is the point-on-map screen, decision 280). */
+/** /location (SPEC 2 "Location screen"). */
 export function Component() {
   return <LocationScreen />;
 }

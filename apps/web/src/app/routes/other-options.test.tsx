@@ -11,7 +11,7 @@ import {
   flowContract,
   flowSession,
   renderFlow,
-} from '../../features/services/testing/flow-test-kit.tsx';
+} from '../../test/flow-test-kit.tsx';
 import { Component as OtherOptionsRoute } from './other-options.tsx';
 
 const VISITOR_ID = 'f6e5d4c3b2a1f6e5d4c3b2a1';

@@ -6,9 +6,10 @@ import {
   currentSession,
   fakeFlowApi,
   flowAccount,
+  flowContract,
   flowSession,
   renderFlow,
-} from '../../features/services/testing/flow-test-kit.tsx';
+} from '../../test/flow-test-kit.tsx';
 import { testBrand } from '../../test/fixtures.ts';
 import { Component as PlateRoute } from './plate.tsx';
 
@@ -53,10 +54,11 @@ describe('/plate (SPEC 5 "Vehicle search term", SPEC 4 "Request flow", SPEC 8)',
     expect(next).toBeDisabled();
   });
 
-  it('covered: searches by the normalised plate, checks the limit, stores the contract, then /location', async () => {
+  it('covered: searches by the normalised plate, checks the limit, stores the contract, then /clients', async () => {
     const { history, requests } = await lookUp('abc-123');
+    // Decision 417: the holder comes masked, so the customer types whom to call on /clients.
     await waitFor(() => {
-      expect(history.at(-1)).toBe('/location');
+      expect(history.at(-1)).toBe('/clients');
     });
     const search = requests.find((r) => r.url.pathname === '/common/api/v1/dispatch/contracts/');
     expect(Object.fromEntries(search?.url.searchParams ?? [])).toEqual({
@@ -77,9 +79,53 @@ describe('/plate (SPEC 5 "Vehicle search term", SPEC 4 "Request flow", SPEC 8)',
       plate: 'ABC123',
     });
     expect(currentSession()).toMatchObject({
-      customerContract: { _id: 'contract-0001' },
+      customerContract: { _id: 'contract-0001', detail: 'masked' },
       surplus: null,
-      clientForm: { fullName: 'Ana Rivera Soto', phone: '+17875550123', make: 'Toyota' },
+      clientForm: { fullName: '', phone: '', plate: 'ABC123', make: 'Toyota', model: 'Corolla' },
+    });
+    expect(search?.headers.authorization).toBeUndefined();
+  });
+
+  it('a signed-in member sends the session and gets their own contract: the form is filled, then /location', async () => {
+    const requests = fakeFlowApi({ contracts: [flowContract()] });
+    const member = {
+      ...session,
+      memberSession: { token: 'member-session-token-123', expiresAt: '2099-01-01T00:00:00.000Z' },
+    };
+    const view = await renderFlow(<PlateRoute />, { path: '/plate', session: member });
+    await view.user.type(screen.getByRole('textbox', { name: 'Número de tablilla' }), 'ABC123');
+    await view.user.click(screen.getByRole('button', { name: 'Continuar' }));
+    await waitFor(() => {
+      expect(view.history.at(-1)).toBe('/location');
+    });
+    const search = requests.find((r) => r.url.pathname === '/common/api/v1/dispatch/contracts/');
+    expect(search?.headers.authorization).toBe('Bearer member-session-token-123');
+    expect(currentSession().clientForm).toMatchObject({
+      fullName: 'Ana Rivera Soto',
+      phone: '+17875550123',
+    });
+  });
+
+  it('a name brand asks for the plate beside the name and sends both (decision 417)', async () => {
+    const requests = fakeFlowApi();
+    const { user, history } = await renderFlow(<PlateRoute />, {
+      path: '/plate',
+      session,
+      brand: testBrand({ vehicleLookup: 'name' }),
+    });
+    const next = screen.getByRole('button', { name: 'Continuar' });
+    await user.type(screen.getByRole('textbox', { name: 'Nombre completo' }), 'Ana Rivera Soto');
+    expect(next).toBeDisabled();
+    await user.type(screen.getByRole('textbox', { name: 'Número de tablilla' }), 'abc-123');
+    await user.click(next);
+    await waitFor(() => {
+      expect(history.at(-1)).toBe('/clients');
+    });
+    const search = requests.find((r) => r.url.pathname === '/common/api/v1/dispatch/contracts/');
+    expect(Object.fromEntries(search?.url.searchParams ?? [])).toMatchObject({
+      search: 'Ana Rivera Soto',
+      fullName: 'Ana Rivera Soto',
+      plate: 'abc-123',
     });
   });
 
@@ -87,7 +133,7 @@ describe('/plate (SPEC 5 "Vehicle search term", SPEC 4 "Request flow", SPEC 8)',
     const surplus = { amount: 2500, coveredAmount: 3500 };
     const { history } = await lookUp('ABC123', { limit: { ...COVERED, surplus } });
     await waitFor(() => {
-      expect(history.at(-1)).toBe('/location');
+      expect(history.at(-1)).toBe('/clients');
     });
     expect(currentSession().surplus).toEqual(surplus);
   });

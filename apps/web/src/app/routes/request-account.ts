@@ -1,8 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Account } from '@auxilio/domain';
+import { helpContacts, type Account } from '@auxilio/domain';
 import { useRuntimeConfig } from '../../config/runtime-config-context.ts';
-import { getAccountQueryOptions } from '../../features/accounts/api/get-account.ts';
-import { helpContacts } from '../../features/help/utils/help-contacts.ts';
+import { getAccountQueryOptions } from '../../api/get-account.ts';
 import { useSessionStore } from '../../stores/session-store.ts';
 
 /**

@@ -2,6 +2,7 @@ import { Component, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button/button.tsx';
 import { ErrorScreen } from '../../features/errors/components/error-screen.tsx';
+import { reportError } from '../../lib/telemetry/telemetry.ts';
 
 /** Catches a screen that failed to load or render, and shows the route error screen instead. */
 export class ScreenErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
@@ -21,6 +22,7 @@ export function RouteErrorScreen({ error }: { error: unknown }) {
   const { t } = useTranslation('errors');
   useEffect(() => {
     console.error('[route] screen failed', error);
+    reportError(error);
   }, [error]);
   return (
     <ErrorScreen title={t('screen.title')} message={t('screen.message')}>

@@ -7,7 +7,12 @@ import { ROUTE_TABLE } from './route-table.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { createTestI18n } from '../../test/test-i18n.ts';
 import { testConfig } from '../../test/fixtures.ts';
+import { useSessionStore } from '../../stores/session-store.ts';
+import { INITIAL_SESSION } from '@auxilio/domain';
 import { renderWithProviders } from '../../test/render.tsx';
+
+// jsdom has no WebGL: the lazily loaded MapLibre view is left out.
+vi.mock('../../lib/map/components/map-view.tsx', () => ({ default: () => null }));
 
 const { parser } = renderHook(() => useRouter()).result.current;
 
@@ -138,10 +143,26 @@ describe('route screens', () => {
     );
   }
 
-  it('a route built later names its purpose and says it comes in a later version', async () => {
+  it('/location/situation is the point-on-map screen for the service address (decision 643)', async () => {
+    useSessionStore.setState({
+      session: { ...INITIAL_SESSION, brand: 'connect', accountId: 'c9c3881679b7a328820d09cb' },
+    });
+    await renderAt('/location/situation');
+    expect(
+      await screen.findByRole('heading', { name: 'Mueva el mapa hasta su ubicación' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'OK' })).toBeEnabled();
+  });
+
+  it('/location/destination without a brand or account goes home (dispatch guard)', async () => {
+    useSessionStore.setState({ session: INITIAL_SESSION });
+    await renderAt('/location/destination');
+    expect(await screen.findByRole('heading', { name: '¡Hola!' })).toBeInTheDocument();
+  });
+
+  it('comments without a service to comment on go home (decision 613)', async () => {
     await renderAt('/comments');
-    expect(await screen.findByRole('heading', { name: 'Comentarios' })).toBeInTheDocument();
-    expect(screen.getByText(/llegará en una próxima versión/)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: '¡Hola!' })).toBeInTheDocument();
   });
 
   it('home greets and offers to request assistance (a link to /services)', async () => {

@@ -1,6 +1,6 @@
 import { useLocation } from 'wouter';
 import { ServiceEndScreen } from '../../features/service-end/index.ts';
-import { useService } from '../../features/service-request/api/service-query.ts';
+import { useService } from '../../api/service-query.ts';
 import { useShell } from './shell-context.ts';
 
 /** /cancelled and /finished: SPEC 2 "Same screen", titled by the route. */

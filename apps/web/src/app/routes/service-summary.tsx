@@ -1,7 +1,8 @@
+import { CancelServiceButton } from '../../features/cancellation/index.ts';
 import { ServiceSummaryScreen } from '../../features/service-summary/components/service-summary-screen.tsx';
 import '../../features/services/components/flow-screen.css';
 
-/** /service-summary: the scheduled service (SPEC 4). */
+/** /service-summary: the scheduled or home service (SPEC 4), which the customer may cancel. */
 export function Component() {
-  return <ServiceSummaryScreen />;
+  return <ServiceSummaryScreen cancelSlot={<CancelServiceButton />} />;
 }

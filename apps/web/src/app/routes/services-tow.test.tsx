@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_TOW_PASSENGERS } from '@auxilio/domain';
 import { screen, waitFor } from '@testing-library/react';
-import {
-  currentSession,
-  fakeFlowApi,
-  flowSession,
-  renderFlow,
-} from '../../features/services/testing/flow-test-kit.tsx';
+import { currentSession, fakeFlowApi, flowSession, renderFlow } from '../../test/flow-test-kit.tsx';
 import { testBrand } from '../../test/fixtures.ts';
 import { Component as TowRoute } from './services-tow.tsx';
 import { Component as TowQuestionsRoute } from './services-tow-questions.tsx';
@@ -32,6 +28,22 @@ describe('/services/tow (SPEC 5 "Passenger count accepted only if 0 or more")', 
     expect(currentSession().passengers).toBe(0);
     await user.click(screen.getByRole('button', { name: 'Continuar' }));
     expect(history.at(-1)).toBe('/services/tow/questions');
+  });
+});
+
+describe('/services/tow: at most MAX_TOW_PASSENGERS (decision 650)', () => {
+  it('stops at the maximum, says so, and keeps the count in the session', async () => {
+    fakeFlowApi();
+    const { user } = await renderFlow(<TowRoute />, {
+      path: '/services/tow',
+      session: flowSession({ situation: 'towBreakdown', passengers: MAX_TOW_PASSENGERS - 1 }),
+    });
+    const more = screen.getByRole('button', { name: 'Un pasajero más' });
+    expect(more).toHaveAccessibleDescription(expect.stringContaining('Hasta 8 pasajeros.'));
+    await user.click(more);
+    expect(screen.getByRole('status', { name: 'Pasajeros' })).toHaveTextContent('8');
+    expect(more).toBeDisabled();
+    expect(currentSession().passengers).toBe(MAX_TOW_PASSENGERS);
   });
 });
 

@@ -6,7 +6,7 @@ import {
   flowAccount,
   flowSession,
   renderFlow,
-} from '../../features/services/testing/flow-test-kit.tsx';
+} from '../../test/flow-test-kit.tsx';
 import { Component as ServicesRoute } from './services.tsx';
 
 const continueButton = () => screen.getByRole('button', { name: 'Continuar' });
@@ -84,7 +84,7 @@ describe('/services (SPEC 2 tiles, SPEC 4 "Continue on the road track")', () => 
     },
   });
 
-  it('a known name and identifier run the contract search and limit check, then /location', async () => {
+  it('a known name and identifier run the contract search and limit check, then /clients for a phone', async () => {
     const requests = fakeFlowApi();
     const { user, history } = await renderFlow(<ServicesRoute />, {
       path: '/services',
@@ -92,8 +92,9 @@ describe('/services (SPEC 2 tiles, SPEC 4 "Continue on the road track")', () => 
     });
     await user.click(await screen.findByRole('radio', { name: 'Cerrajería' }));
     await user.click(continueButton());
+    // Decision 417: the public answer masks the holder, so the customer gives a phone to call.
     await waitFor(() => {
-      expect(history.at(-1)).toBe('/location');
+      expect(history.at(-1)).toBe('/clients');
     });
     const search = requests.find((r) => r.url.pathname.endsWith('/dispatch/contracts/'));
     expect(search?.url.searchParams.get('search')).toBe('ABC123');

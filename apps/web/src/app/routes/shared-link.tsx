@@ -3,7 +3,7 @@ import { useParams, useSearch } from 'wouter';
 import { SharedLinkLanding, type SharedMapInput } from '../../features/shared-tracking/index.ts';
 
 // The tracking map is loaded only when a shared view draws it, so the landing's first screen
-// carries none of the map's code (issue 4).
+// carries none of the map's code (ARCHITECTURE "Map code is lazy-loaded").
 const TrackingMap = lazy(() =>
   import('../../features/tracking/components/tracking-map.tsx').then((module) => ({
     default: module.TrackingMap,
@@ -18,7 +18,7 @@ function SharedMap(input: SharedMapInput) {
   );
 }
 
-/** /{serviceId}: SPEC 2 "Landing for shared links" (issue 4, decision 475). */
+/** /{serviceId}: SPEC 2 "Landing for shared links" (decision 475). */
 export function Component() {
   const { serviceId } = useParams<{ serviceId: string }>();
   const search = useSearch();

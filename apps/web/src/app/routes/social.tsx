@@ -1,6 +1,6 @@
 import { isAppOriginated } from '@auxilio/domain';
 import { useFinishJourney } from '../../features/service-end/index.ts';
-import { useService } from '../../features/service-request/api/service-query.ts';
+import { useService } from '../../api/service-query.ts';
 import { SocialScreen } from '../../features/social/index.ts';
 import { useSessionStore } from '../../stores/session-store.ts';
 

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { surveyGuard } from '@auxilio/domain';
 import { useRuntimeConfig } from '../../config/runtime-config-context.ts';
-import { useAccount } from '../../features/accounts/api/get-account.ts';
-import { serviceKeys, useService } from '../../features/service-request/api/service-query.ts';
+import { useAccount } from '../../api/get-account.ts';
+import { serviceKeys, useService } from '../../api/service-query.ts';
 import { gateStatus, ServiceGate, SurveyScreen } from '../../features/survey/index.ts';
 import { useSessionStore } from '../../stores/session-store.ts';
 

@@ -2,7 +2,7 @@ import { useLocation } from 'wouter';
 import { currencyOf, tipsGuard } from '@auxilio/domain';
 import { useRuntimeConfig } from '../../config/runtime-config-context.ts';
 import { useCardPaymentProvider } from '../../features/payment/providers/use-card-payment-provider.ts';
-import { useService } from '../../features/service-request/api/service-query.ts';
+import { useService } from '../../api/service-query.ts';
 import { gateStatus, ServiceGate } from '../../features/survey/index.ts';
 import { TipsScreen, type TipCardForm } from '../../features/tips/index.ts';
 import { useSessionStore } from '../../stores/session-store.ts';

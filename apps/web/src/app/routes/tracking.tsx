@@ -8,7 +8,7 @@ import { TrackingMap } from '../../features/tracking/components/tracking-map.tsx
 import { TrackingScreen } from '../../features/tracking/components/tracking-screen.tsx';
 import { useSessionStore } from '../../stores/session-store.ts';
 
-/** /tracking: SPEC 2 "Tracking" (issue 3), composed from the tracking, contact, share and fee features. */
+/** /tracking: SPEC 2 "Tracking", composed from the tracking, contact, share and fee features. */
 export function Component() {
   const config = useRuntimeConfig();
   const brand = useSessionStore((state) => state.session.brand) ?? config.brand.slug;

@@ -189,10 +189,6 @@ describe('cancellation (SPEC 4)', () => {
           reason: 'Continué por teléfono',
           serviceId: 'svc-7f3a9c',
           serviceNumber: '1045872',
-          situation: 'flatTire',
-          clientName: 'Ana Rivera',
-          clientPhone: '7875550123',
-          clientEmail: 'ana@example.test',
         },
       },
     ]);
@@ -202,7 +198,7 @@ describe('cancellation (SPEC 4)', () => {
     expect(session.brand).toBeNull();
   });
 
-  it('without a service to finish sends only the e-mail, then resets', async () => {
+  it('without a service to finish calls nothing (decision 477), then resets', async () => {
     const api = fakeApi();
     useSessionStore.setState({
       session: { ...SERVICE_SESSION, serviceNumber: null, token: null },
@@ -213,11 +209,7 @@ describe('cancellation (SPEC 4)', () => {
     await waitFor(() => {
       expect(location.history).toEqual([`/?account=${ACCOUNT}&brand=demo`]);
     });
-    expect(api.calls.map((call) => call.path)).toEqual(['/common/api/v1/service-requests/cancel']);
-    expect(api.calls[0]).toMatchObject({
-      authorization: null,
-      body: { serviceId: null, serviceNumber: null, reason: 'No necesito servicio' },
-    });
+    expect(api.calls).toEqual([]);
     expect(useSessionStore.getState().session.serviceId).toBeNull();
   });
 

@@ -4,7 +4,7 @@ import {
   buildCancellationEmail,
   cancellationPlan,
   cancelOutcome,
-  rootRouteAfterCancel,
+  brandedRootRoute,
   type CancelReason,
   type RouteDecision,
 } from '@auxilio/domain';
@@ -45,7 +45,7 @@ export function useCancelService() {
       const accountId = session.accountId ?? config.accountId;
       const brand = session.brand ?? config.brand.slug;
       try {
-        let route = rootRouteAfterCancel({ accountId, brand });
+        let route = brandedRootRoute({ accountId, brand });
         const plan = cancellationPlan(session);
         if (plan.callCancel && session.serviceId) {
           const statusText = await holdEditCancel(api, {

@@ -9,9 +9,11 @@ import {
   type ClientForm,
   type ClientFormField,
 } from '@auxilio/domain';
+import { useAccount } from '../../../api/get-account.ts';
 import { Button } from '../../../components/ui/button/button.tsx';
 import { useRuntimeConfig } from '../../../config/runtime-config-context.ts';
 import { useSessionStore } from '../../../stores/session-store.ts';
+import { VehicleMakeModelFields } from './vehicle-make-model-fields.tsx';
 
 /** Keyboard and autofill hints per field (phones show the right keyboard; browsers can autofill). */
 const FIELD_HINTS: Record<
@@ -87,16 +89,32 @@ const FIELD_HINTS: Record<
 export function ClientsScreen() {
   const { t } = useTranslation('clients');
   const [, navigate] = useLocation();
-  const { brand } = useRuntimeConfig();
+  const config = useRuntimeConfig();
+  const { brand } = config;
   const session = useSessionStore((state) => state.session);
   const updateSession = useSessionStore((state) => state.updateSession);
   const [form, setForm] = useState<ClientForm>(session.clientForm);
+  // The vehicle catalogue of the request's country (decision 651).
+  const accountId = session.accountId ?? config.accountId;
+  const account = useAccount(accountId);
+  const country =
+    account.data?.branch ??
+    config.brandAccounts.find((entry) => entry.id === accountId)?.branch ??
+    brand.country;
   const [accepted, setAccepted] = useState(session.clientForm.privacyPolicyAcceptanceDate !== null);
   const [submitted, setSubmitted] = useState(false);
   const baseId = useId();
   const fields = clientFormFields({ track: session.currentTrack, lookupMode: brand.vehicleLookup });
   const issues = clientFormIssues(form, fields, new Date());
   const firstIssue = fields.find(({ field }) => issues[field]);
+  const isRequired = (name: ClientFormField) =>
+    fields.some(({ field, required }) => field === name && required);
+
+  /** What the customer types, kept in the session as typed so a reload keeps it (decision 651). */
+  const change = (patch: Partial<Omit<ClientForm, 'privacyPolicyAcceptanceDate'>>) => {
+    setForm((current) => ({ ...current, ...patch }));
+    updateSession((s) => ({ ...s, clientForm: { ...s.clientForm, ...patch } }));
+  };
 
   const onSubmit = (event: SyntheticEvent) => {
     event.preventDefault();
@@ -125,6 +143,22 @@ export function ClientsScreen() {
         <h1 className="flow-screen__title">{t('title')}</h1>
         <p className="flow-screen__lead">{t('lead')}</p>
         {fields.map(({ field, required }) => {
+          // Make and model are one pair of catalogue pickers (decision 651).
+          if (field === 'model') return null;
+          if (field === 'make') {
+            return (
+              <VehicleMakeModelFields
+                key="make-model"
+                baseId={baseId}
+                country={country}
+                make={form.make}
+                model={form.model}
+                makeRequired={required}
+                modelRequired={isRequired('model')}
+                onChange={change}
+              />
+            );
+          }
           const id = `${baseId}-${field}`;
           const issue = submitted ? issues[field] : undefined;
           const hints = FIELD_HINTS[field];
@@ -148,7 +182,7 @@ export function ClientsScreen() {
                 aria-invalid={issue ? true : undefined}
                 aria-describedby={issue ? `${id}-error` : undefined}
                 onChange={(event) => {
-                  setForm((current) => ({ ...current, [field]: event.target.value }));
+                  change({ [field]: event.target.value });
                 }}
               />
               {issue ? (

@@ -1,5 +1,6 @@
 import { useLocation } from 'wouter';
 import { useTranslation } from 'react-i18next';
+import { backArrowAction, showsCloseControl, showsCoBranding } from '@auxilio/domain';
 import { BrandLogo } from '../../../components/ui/brand-logo/brand-logo.tsx';
 import {
   brandAssetUrl,
@@ -9,7 +10,6 @@ import {
 import { hasInAppHistory } from '../../../lib/history-depth.ts';
 import { postClosedToHost } from '../../../lib/webview.ts';
 import { useSessionStore } from '../../../stores/session-store.ts';
-import { backArrowAction, showsCoBranding } from '../utils/header-rules.ts';
 import './app-header.css';
 
 export interface AppHeaderProps {
@@ -24,6 +24,7 @@ export function AppHeader({ onOpenHelp }: AppHeaderProps) {
   const isFromWebview = useSessionStore((state) => state.session.userExternalParams.isFromWebview);
   const back = backArrowAction(pathname, isFromWebview);
   const coBranded = showsCoBranding(pathname, config.brand.coBranded);
+  const closeControl = showsCloseControl(isFromWebview);
 
   const goBack = () => {
     if (back === 'close-webview') {
@@ -74,7 +75,7 @@ export function AppHeader({ onOpenHelp }: AppHeaderProps) {
         <button type="button" className="app-header__help" onClick={onOpenHelp}>
           {t('header.help')}
         </button>
-        {isFromWebview ? (
+        {closeControl ? (
           <button
             type="button"
             className="app-header__icon-button"

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { Branch, Brand } from '@auxilio/domain';
+import { helpContacts, telLink, type Branch, type Brand } from '@auxilio/domain';
 import { Dialog } from '../../../components/ui/dialog/dialog.tsx';
-import { helpContacts, telLink } from '../utils/help-contacts.ts';
 import './help-dialog.css';
 
 export interface HelpDialogProps {

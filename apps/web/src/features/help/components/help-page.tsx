@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Branch, Brand } from '@auxilio/domain';
-import { helpContacts, telLink } from '../utils/help-contacts.ts';
+import { helpContacts, telLink, type Branch, type Brand } from '@auxilio/domain';
 import { buttonClassName } from '../../../components/ui/button/button-class.ts';
 import './help-page.css';
 

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Branch, ChosenPointKind, LocationPoint } from '@auxilio/domain';
 import { MIN_SEARCH_LENGTH, useAddressSearch } from '../hooks/map-services.ts';
-import { pointLabel } from '../utils/pick-mode.ts';
+import { pointLabel } from '../utils/point-label.ts';
 
 export interface AddressBoxProps {
   kind: ChosenPointKind;

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { LOCATION_MAP_ESTIMATE_MIN, type LatLng } from '@auxilio/domain';
-import { LazyMapView, type MapMarker } from '../../map/index.ts';
+import { LazyMapView, type MapMarker } from '../../../lib/map/index.ts';
 
 export interface LocationMapProps {
   center: LatLng;

@@ -3,12 +3,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { INITIAL_SESSION, LOCATION_GEOLOCATION_OPTIONS, type Session } from '@auxilio/domain';
 import { useSessionStore } from '../../../stores/session-store.ts';
-import { fakeCommonApi } from '../testing/fake-common-api.ts';
-import { renderAt } from '../testing/render-screen.tsx';
+import { fakeCommonApi } from '../../../test/fake-common-api.ts';
+import { renderAt } from '../../../test/render-screen.tsx';
 import { LocationScreen } from './location-screen.tsx';
+import { PointOnMapScreen } from './point-on-map-screen.tsx';
 
 // jsdom has no WebGL: the lazily loaded MapLibre view is left out; these tests are about the sheet.
-vi.mock('../../map/components/map-view.tsx', () => ({ default: () => null }));
+vi.mock('../../../lib/map/components/map-view.tsx', () => ({ default: () => null }));
 
 const SAN_JUAN = {
   placeId: 'pr-sj-1',
@@ -242,9 +243,16 @@ describe('/location (SPEC 2 "Location screen")', () => {
     const user = userEvent.setup();
     fakeCommonApi({ address: { address: 'Viejo San Juan', placeId: 'rev-3' } });
     startSession({ situation: 'flatTire' });
-    const { location } = await renderAt(<LocationScreen />, '/location?pick=situation');
+    const { location } = await renderAt(
+      <PointOnMapScreen kind="situation" />,
+      '/location/situation',
+    );
 
     expect(screen.getByRole('heading', { name: 'Mueva el mapa hasta su ubicación' })).toBeVisible();
+    // The address under the pin, by reverse geocoding through the API, before OK.
+    await waitFor(() => {
+      expect(screen.getByRole('status')).toHaveTextContent('Viejo San Juan');
+    });
     await user.click(screen.getByRole('button', { name: 'OK' }));
 
     await waitFor(() => {
@@ -267,5 +275,47 @@ describe('/location (SPEC 2 "Location screen")', () => {
     const { location } = await renderAt(<LocationScreen />, '/location');
     await user.click(screen.getByRole('button', { name: 'Ingresar dirección manualmente' }));
     expect(location.history.at(-1)).toBe('/location/reference');
+  });
+
+  it('shows the 35 min estimate for a road service, not for a home visit (decision 642)', async () => {
+    fakeCommonApi();
+    startSession({ situation: 'flatTire' });
+    const road = await renderAt(<LocationScreen />, '/location');
+    expect(screen.getByText('35 min')).toBeVisible();
+    road.unmount();
+    startSession({ currentTrack: 'home', situation: 'Plumbing', category: 'Plumbing' });
+    await renderAt(<LocationScreen />, '/location');
+    expect(screen.queryByText('35 min')).toBeNull();
+  });
+
+  it('"Choose on map" opens /location/situation (decision 643)', async () => {
+    const user = userEvent.setup();
+    fakeCommonApi();
+    startSession({ situation: 'flatTire' });
+    const { location } = await renderAt(<LocationScreen />, '/location');
+    await user.click(screen.getByRole('button', { name: 'Elegir en el mapa' }));
+    expect(location.history.at(-1)).toBe('/location/situation');
+  });
+
+  it('the destination map opens on the situation when no destination is chosen yet', async () => {
+    const user = userEvent.setup();
+    fakeCommonApi({ address: { address: 'Bayamón', placeId: 'rev-4' } });
+    startSession({
+      situation: 'towBreakdown',
+      locations: {
+        ...INITIAL_SESSION.locations,
+        situation: { ...SAN_JUAN, prettyAddress: SAN_JUAN.address },
+      },
+    });
+    await renderAt(<PointOnMapScreen kind="destination" />, '/location/destination');
+    expect(screen.getByRole('heading', { name: 'Mueva el mapa hasta el destino' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'OK' }));
+    await waitFor(() => {
+      expect(useSessionStore.getState().session.locations.destination).toMatchObject({
+        lat: SAN_JUAN.lat,
+        lng: SAN_JUAN.lng,
+        address: 'Bayamón',
+      });
+    });
   });
 });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useSearch } from 'wouter';
+import { useLocation } from 'wouter';
 import {
   addressSearchCountries,
   asksLocationPermission,
@@ -18,24 +18,23 @@ import {
 import { Button } from '../../../components/ui/button/button.tsx';
 import { useSessionStore } from '../../../stores/session-store.ts';
 import { useReverseGeocode } from '../hooks/map-services.ts';
-import { readCurrentPosition } from '../hooks/read-current-position.ts';
+import { readCurrentPosition } from '../../../lib/read-current-position.ts';
 import { useRequestBranch } from '../hooks/use-request-branch.ts';
 import { AddressBox } from './address-box.tsx';
 import { LocationMap } from './location-map.tsx';
 import { PermissionDialog } from './permission-dialog.tsx';
-import { PointOnMap } from './point-on-map.tsx';
-import { pickFromSearch } from '../utils/pick-mode.ts';
 import './location.css';
+import { OPENED_FROM_LOCATION } from '../utils/opened-from-location.ts';
 
 /**
  * /location (SPEC 2 "Location screen"): the map with a bottom sheet that asks 'Where do you need the
  * service?', the situation box (current location, manual address, map), the destination box for
- * towBreakdown, and confirm-location (SPEC 5 rule). `?pick=` turns it into the point-on-map screen.
+ * towBreakdown, and confirm-location (SPEC 5 rule). Choose on map opens /location/situation or
+ * /location/destination (decision 643). A home visit shows no '35 min' (decision 642).
  */
 export function LocationScreen() {
   const { t } = useTranslation(['location', 'common']);
   const [, navigate] = useLocation();
-  const pick = pickFromSearch(useSearch());
   const session = useSessionStore((state) => state.session);
   const updateSession = useSessionStore((state) => state.updateSession);
   const reverseGeocode = useReverseGeocode();
@@ -48,19 +47,6 @@ export function LocationScreen() {
   const withDestination = needsDestination(session.situation);
   const countries = addressSearchCountries(branch);
   const center = hasCoordinates(situation) ? situation : mapCenterOf(branch ?? 'PR');
-
-  if (pick) {
-    const start = session.locations[pick];
-    return (
-      <PointOnMap
-        kind={pick}
-        start={hasCoordinates(start) ? start : center}
-        onDone={() => {
-          navigate('/location', { replace: true });
-        }}
-      />
-    );
-  }
 
   const locate = async () => {
     setLocating(true);
@@ -108,7 +94,12 @@ export function LocationScreen() {
 
   return (
     <main className="location-screen">
-      <LocationMap center={center} zoom={MAP_ZOOM.location} markers={markers} showEstimate />
+      <LocationMap
+        center={center}
+        zoom={MAP_ZOOM.location}
+        markers={markers}
+        showEstimate={session.currentTrack !== 'home'}
+      />
       <section className="bottom-sheet" aria-labelledby="location-title">
         <span className="bottom-sheet__handle" aria-hidden="true" />
         <h1 id="location-title" className="bottom-sheet__title">
@@ -129,7 +120,7 @@ export function LocationScreen() {
             navigate('/location/reference');
           }}
           onChooseOnMap={() => {
-            navigate('/location?pick=situation');
+            navigate('/location/situation', { state: OPENED_FROM_LOCATION });
           }}
         />
         {locating && !dialogOpen ? (
@@ -152,7 +143,7 @@ export function LocationScreen() {
               updateSession((current) => withLocationPoint(current, 'destination', point));
             }}
             onChooseOnMap={() => {
-              navigate('/location?pick=destination');
+              navigate('/location/destination', { state: OPENED_FROM_LOCATION });
             }}
           />
         ) : null}

@@ -9,7 +9,7 @@ import {
 } from '@auxilio/domain';
 import { Button } from '../../../components/ui/button/button.tsx';
 import { useSessionStore } from '../../../stores/session-store.ts';
-import { useReverseGeocode } from '../hooks/map-services.ts';
+import { useAddressAt, useReverseGeocode } from '../hooks/map-services.ts';
 import { LocationMap } from './location-map.tsx';
 
 export interface PointOnMapProps {
@@ -22,8 +22,8 @@ export interface PointOnMapProps {
 
 /**
  * SPEC 2 "Point-on-map screen: choose location or destination; move the map and zoom to adjust; OK
- * goes to location". A fixed pin marks the map's centre at zoom 19 (SPEC 9); OK stores that point
- * with its address.
+ * goes to location". A fixed pin marks the map's centre at zoom 19 (SPEC 9); the address under it
+ * shows as the map settles (reverse geocoding through the API); OK stores that point with it.
  */
 export function PointOnMap({ kind, start, onDone }: PointOnMapProps) {
   const { t } = useTranslation('location');
@@ -31,6 +31,7 @@ export function PointOnMap({ kind, start, onDone }: PointOnMapProps) {
   const reverseGeocode = useReverseGeocode();
   const [center, setCenter] = useState<LatLng>(start);
   const [saving, setSaving] = useState(false);
+  const under = useAddressAt(center);
 
   return (
     <main className="point-on-map">
@@ -45,6 +46,10 @@ export function PointOnMap({ kind, start, onDone }: PointOnMapProps) {
         <h1 id="point-title" className="bottom-sheet__title">
           {t(kind === 'situation' ? 'pointOnMap.situationTitle' : 'pointOnMap.destinationTitle')}
         </h1>
+        <p className="point-on-map__address" role="status" aria-live="polite">
+          {under.data?.address ??
+            (under.isFetching ? t('pointOnMap.finding') : t('pointOnMap.noAddress'))}
+        </p>
         <p className="bottom-sheet__hint">{t('pointOnMap.hint')}</p>
         <div className="bottom-sheet__row">
           <Button variant="secondary" onClick={onDone}>

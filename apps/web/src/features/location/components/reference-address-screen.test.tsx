@@ -3,8 +3,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { INITIAL_SESSION } from '@auxilio/domain';
 import { useSessionStore } from '../../../stores/session-store.ts';
-import { fakeCommonApi } from '../testing/fake-common-api.ts';
-import { renderAt } from '../testing/render-screen.tsx';
+import { fakeCommonApi } from '../../../test/fake-common-api.ts';
+import { renderAt } from '../../../test/render-screen.tsx';
 import { ReferenceAddressScreen } from './reference-address-screen.tsx';
 
 beforeEach(() => {

@@ -2,10 +2,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { Branch, LatLng } from '@auxilio/domain';
 import { useApi } from '../../../lib/use-api.ts';
-import { MIN_SEARCH_LENGTH, reverseGeocodeQuery, usePlacesSearch } from '../../map/index.ts';
+import {
+  MIN_SEARCH_LENGTH,
+  reverseGeocodeQuery,
+  usePlacesSearch,
+  useReverseGeocode as useAddressQuery,
+} from '../../../lib/map/index.ts';
 
-// The location screens' one door to the map feature's address search and reverse geocoding
-// (decision 282): screens call these two hooks only.
+// The location screens' one door to the shared map's address search and reverse geocoding
+// (decision 282): screens call these hooks only.
 
 export { MIN_SEARCH_LENGTH };
 
@@ -37,4 +42,9 @@ export function useReverseGeocode(): (
     },
     [api, queryClient],
   );
+}
+
+/** The address under a point, as the map settles there (the same cache as useReverseGeocode). */
+export function useAddressAt(point: LatLng) {
+  return useAddressQuery(point);
 }

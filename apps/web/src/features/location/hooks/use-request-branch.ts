@@ -1,6 +1,6 @@
 import type { Branch } from '@auxilio/domain';
 import { useRuntimeConfig } from '../../../config/runtime-config-context.ts';
-import { useAccount } from '../../accounts/api/get-account.ts';
+import { useAccount } from '../../../api/get-account.ts';
 import { useSessionStore } from '../../../stores/session-store.ts';
 
 /**

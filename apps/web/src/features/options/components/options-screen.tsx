@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from 'wouter';
+import { useSearchParams } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { useRuntimeConfig } from '../../../config/runtime-config-context.ts';
 import { buttonClassName } from '../../../components/ui/button/button-class.ts';
@@ -7,7 +7,9 @@ import './options-screen.css';
 
 /**
  * SPEC 2 "/options: Member or visitor options: reads query branch (default pr); two buttons go to /
- * with account and brand query, one for a member and one for a visitor account".
+ * with account and brand query, one for a member and one for a visitor account". Plain links: the
+ * page loads with that query, so the entry parameters are applied where every entry applies them
+ * (boot, `applyEntryParams`) and the chosen account's configuration and theme load (decision 612).
  */
 export function OptionsScreen() {
   const { t } = useTranslation('options');
@@ -22,12 +24,12 @@ export function OptionsScreen() {
       <p className="options__lead">{t('lead', { country: t(`countries.${branch}`) })}</p>
       {ids ? (
         <div className="options__actions">
-          <Link className={buttonClassName('primary')} href={homeLinkFor(ids.member, brand)}>
+          <a className={buttonClassName('primary')} href={homeLinkFor(ids.member, brand)}>
             {t('member')}
-          </Link>
-          <Link className={buttonClassName('secondary')} href={homeLinkFor(ids.visitor, brand)}>
+          </a>
+          <a className={buttonClassName('secondary')} href={homeLinkFor(ids.visitor, brand)}>
             {t('visitor')}
-          </Link>
+          </a>
         </div>
       ) : (
         <p role="status">{t('unavailable')}</p>

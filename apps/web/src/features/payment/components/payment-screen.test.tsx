@@ -78,9 +78,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function installServer({ failFirstCreate = false } = {}) {
+function installServer({ failFirstCreate = false, refuseFirstPayment = false } = {}) {
   const posts: Array<{ url: string; body: Record<string, unknown> }> = [];
   let failCreate = failFirstCreate;
+  let refusePayment = refuseFirstPayment;
   const json = (status: number, data: unknown) =>
     Promise.resolve(new Response(JSON.stringify(data), { status }));
   vi.stubGlobal(
@@ -105,6 +106,14 @@ function installServer({ failFirstCreate = false } = {}) {
         if (failCreate) {
           failCreate = false;
           return Promise.reject(new TypeError('Failed to fetch'));
+        }
+        if (refusePayment) {
+          refusePayment = false;
+          return json(409, {
+            code: 'PAYMENT_INVALID',
+            message: 'The payment is 4460 usd; 5000 usd is due',
+            field: 'body.chargeIdStripe',
+          });
         }
         return json(201, {
           token: 'tok_0123456789abcdef0123',
@@ -188,6 +197,31 @@ describe('PaymentScreen', () => {
     expect(urls.filter((url) => url === '/common/payments/charges')).toHaveLength(1);
     expect(urls.filter((url) => url === '/common/api/v1/service-requests')).toHaveLength(2);
     expect(posts[2]?.body.serviceId).toBe(posts[1]?.body.serviceId);
+  });
+
+  it('decision 434: a payment the API does not accept is paid again, never resent as it is', async () => {
+    const posts = installServer({ refuseFirstPayment: true });
+    renderScreen();
+    await screen.findByText('$44.60');
+    const user = await payWithTestCard();
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'El proveedor de pagos no confirmó este pago para su solicitud',
+    );
+    expect(screen.queryByText('Pago de $44.60 aprobado.')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Pagar de nuevo' }));
+    expect(useSessionStore.getState().session.payment.chargeIdStripe).toBeNull();
+    expect(await screen.findByLabelText('Número de tarjeta')).toBeInTheDocument();
+    await payWithTestCard();
+    await waitFor(() => {
+      expect(useSessionStore.getState().session.token).toBe('tok_0123456789abcdef0123');
+    });
+    expect(posts.map((post) => post.url)).toEqual([
+      '/common/payments/charges',
+      '/common/api/v1/service-requests',
+      '/common/payments/charges',
+      '/common/api/v1/service-requests',
+    ]);
   });
 
   it('after a reload with a charge in the session, sends the request without a card form', async () => {

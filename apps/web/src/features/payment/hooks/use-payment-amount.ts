@@ -8,8 +8,8 @@ import {
 } from '@auxilio/domain';
 import { useRuntimeConfig } from '../../../config/runtime-config-context.ts';
 import { useSessionStore } from '../../../stores/session-store.ts';
-import { useAccount } from '../../accounts/api/get-account.ts';
-import { useCustomerFee } from '../../summary/api/get-customer-fee.ts';
+import { useAccount } from '../../../api/get-account.ts';
+import { useCustomerFee } from '../../../api/get-customer-fee.ts';
 
 export interface PaymentAmount {
   /** Subtotal, tax and total in cents; null while the fee loads. */
@@ -43,8 +43,8 @@ export function usePaymentAmount(): PaymentAmount {
   const feeCents = session.customerFee ?? fee.data ?? null;
   const price = account.data
     ? summaryPrice({
-        // The connect brand pays the fee here (SPEC 4), so its fees apply.
-        brandFeesApply: config.brand.feesApply || config.brand.paymentRequired,
+        // The price the summary showed and the server charges: the same brand flag (SPEC 9).
+        brandFeesApply: config.brand.feesApply,
         legacyReceiptPreview: account.data.config.legacyReceiptPreview,
         feeCents,
         taxRate: account.data.tax.rate,

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { Currency } from '@auxilio/domain';
-import type { PaymentDetails } from '../../service-request/hooks/use-submit-service-request.ts';
+import type { PaymentDetails } from '../../../api/use-submit-service-request.ts';
 
 // SPEC 2 "/payment: Card payment form inside a card payment provider wrapper". ARCHITECTURE 7: the
 // embedded default is a sandbox provider (decision 290); Stripe Elements implements the same

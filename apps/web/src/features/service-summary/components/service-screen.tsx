@@ -1,19 +1,24 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
+import type { Service } from '@auxilio/domain';
 import { Button } from '../../../components/ui/button/button.tsx';
-import { useService } from '../../service-request/api/service-query.ts';
+import { useService } from '../../../api/service-query.ts';
 import { ServiceFacts } from './service-facts.tsx';
 import './service-summary.css';
 
 interface ServiceScreenProps {
   title: string;
   /** Text under the title once the service loaded. */
-  lead?: ReactNode;
+  lead?: (service: Service) => ReactNode;
+  /** The cancel control the route composes (cancellation feature), under Ok. */
+  cancelSlot?: ReactNode;
+  /** A further action under Ok once the service loaded (e.g. another home request). */
+  action?: (service: Service) => ReactNode;
 }
 
 /** Shell of /service-summary and /service-details: the session's service, read-only, and Ok. */
-export function ServiceScreen({ title, lead }: ServiceScreenProps) {
+export function ServiceScreen({ title, lead, cancelSlot, action }: ServiceScreenProps) {
   const { t } = useTranslation('summary');
   const [, navigate] = useLocation();
   const service = useService();
@@ -22,7 +27,7 @@ export function ServiceScreen({ title, lead }: ServiceScreenProps) {
   if (service.data) {
     body = (
       <>
-        {lead ? <p className="flow-screen__lead">{lead}</p> : null}
+        {lead ? <p className="flow-screen__lead">{lead(service.data)}</p> : null}
         <ServiceFacts service={service.data} />
       </>
     );
@@ -61,6 +66,8 @@ export function ServiceScreen({ title, lead }: ServiceScreenProps) {
         >
           {t('ok')}
         </Button>
+        {service.data ? action?.(service.data) : null}
+        {service.data ? cancelSlot : null}
       </div>
     </main>
   );

@@ -97,7 +97,7 @@ export function ServicesScreen({ account, accountFailed, helpPhone, lookup }: Se
   return (
     <main className="flow-screen">
       <h1 className="flow-screen__title">{t('picker.title')}</h1>
-      <p className="flow-screen__lead">{t('picker.lead')}</p>
+      <p className="flow-screen__lead">{t(track === 'home' ? 'picker.leadHome' : 'picker.lead')}</p>
       {loading ? (
         <p role="status">{t('picker.loading')}</p>
       ) : failed ? (

@@ -1,13 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { adjustPassengers } from '@auxilio/domain';
+import { adjustPassengers, MAX_TOW_PASSENGERS } from '@auxilio/domain';
 import { Button } from '../../../components/ui/button/button.tsx';
 import { useSessionStore } from '../../../stores/session-store.ts';
 import './services.css';
 
 /**
  * SPEC 2 "/services/tow: passenger counter (minus and plus), then continue to
- * /services/tow/questions". SPEC 5 "Passenger count accepted only if 0 or more".
+ * /services/tow/questions". SPEC 5 "Passenger count accepted only if 0 or more"; at most
+ * MAX_TOW_PASSENGERS (decision 650), which the request sends and the API checks.
  */
 export function TowPassengersScreen() {
   const { t } = useTranslation('services');
@@ -43,7 +44,8 @@ export function TowPassengersScreen() {
           type="button"
           className="counter__button"
           aria-label={t('tow.more')}
-          aria-describedby="passengers-help"
+          aria-describedby="passengers-help passengers-max"
+          disabled={passengers >= MAX_TOW_PASSENGERS}
           onClick={() => {
             change(1);
           }}
@@ -51,6 +53,9 @@ export function TowPassengersScreen() {
           +
         </button>
       </div>
+      <p className="counter__hint" id="passengers-max">
+        {t('tow.max', { max: MAX_TOW_PASSENGERS })}
+      </p>
       <div className="flow-screen__footer">
         <Button
           onClick={() => {

@@ -7,7 +7,7 @@ import {
   type SharedLinkParams,
 } from '@auxilio/domain';
 import { ApiRequestError } from '../../../lib/api-client.ts';
-import { useService } from '../../service-request/api/service-query.ts';
+import { useService } from '../../../api/service-query.ts';
 import { useSessionStore } from '../../../stores/session-store.ts';
 
 /**

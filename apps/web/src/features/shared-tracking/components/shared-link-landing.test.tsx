@@ -12,7 +12,7 @@ import { testConfig } from '../../../test/fixtures.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { createTestI18n } from '../../../test/test-i18n.ts';
 import { useSessionStore } from '../../../stores/session-store.ts';
-import { SERVICE_ID, SERVICE_TOKEN, testService } from '../../tracking/test/service-fixture.ts';
+import { SERVICE_ID, SERVICE_TOKEN, testService } from '../../../test/service-fixture.ts';
 import type { SharedMapInput } from './shared-tracking-screen.tsx';
 import { SharedLinkLanding } from './shared-link-landing.tsx';
 
@@ -26,6 +26,7 @@ function sharedView(overrides: Partial<SharedService> = {}): SharedService {
     status: 'Active',
     situation: 'flatTire',
     serviceType: 'road',
+    branch: 'PR',
     trip: { status: 'ACCEPTED', stamps: {}, simulatedEta: 600 },
     locations: {
       situation: { lat: 18.4, lng: -66.1, address: 'Calle 1, San Juan' },
@@ -174,7 +175,10 @@ describe('/{serviceId} landing (SPEC 2, decisions 114/123/475)', () => {
     expect(
       await screen.findByRole('heading', { name: 'Su asistencia va en camino' }),
     ).toBeInTheDocument();
-    expect(screen.getByText(/^Hora estimada: \d{1,2}:\d{2}(AM|PM)$/)).toBeInTheDocument();
+    // Decision 645: Puerto Rico's time, named, on a phone whose clock reads UTC (vitest.config).
+    expect(
+      screen.getByText(/^Hora estimada: \d{1,2}:\d{2}(AM|PM) \(hora de Puerto Rico\)$/),
+    ).toBeInTheDocument();
   });
 
   it('an expired link (410) says so', async () => {

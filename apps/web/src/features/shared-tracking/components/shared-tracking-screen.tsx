@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { POLL_TRACKING_MS, type LatLng, type SharedService } from '@auxilio/domain';
+import { useServiceClockText } from '../../../lib/use-service-clock-text.ts';
 import { sharedLinkFailure, useSharedService } from '../api/shared-service-query.ts';
 import { useSharedEvents } from '../hooks/use-shared-events.ts';
 import { hasEnded, sharedEtaText, sharedTitle } from '../utils/shared-view.ts';
@@ -23,10 +24,10 @@ export interface SharedTrackingScreenProps {
 }
 
 /**
- * Issue 4 and decision 475: the read-only tracking of a shared link. Status title, the driver's first
- * name and vehicle, the ETA and the map, from the redacted view (decision 474); live through the
- * shared stream, else polled at the tracking screen's interval. No phone, prices, call, note or
- * cancel, and nothing written to the session.
+ * Decision 475: the read-only tracking of a shared link. Status title, the driver's first name and
+ * vehicle, the ETA and the map, from the redacted view (decision 474); live through the shared
+ * stream, else polled at the tracking screen's interval. No phone, prices, call, note or cancel,
+ * and nothing written to the session.
  */
 export function SharedTrackingScreen({
   serviceId,
@@ -67,6 +68,7 @@ function SharedView({
 }) {
   const { t } = useTranslation(['shared-link', 'tracking']);
   const title = sharedTitle(view);
+  const clockText = useServiceClockText();
   const eta = sharedEtaText(view, new Date());
   const driver = view.driver;
   const driverPoint =
@@ -84,7 +86,7 @@ function SharedView({
       </h1>
       {eta && !ended && (
         <p className="shared-tracking__eta">
-          {t('tracking.estimatedTime', { ns: 'tracking', time: eta })}
+          {t('tracking.estimatedTime', { ns: 'tracking', time: clockText(eta) })}
         </p>
       )}
       {driver && (

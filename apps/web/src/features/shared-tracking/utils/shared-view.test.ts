@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SharedService } from '@auxilio/domain';
 import { hasEnded, sharedEtaText, sharedTitle } from './shared-view.ts';
 
-type View = Pick<SharedService, 'status' | 'trip' | 'driver'>;
+type View = Pick<SharedService, 'status' | 'trip' | 'driver' | 'branch'>;
 
 const DRIVER: NonNullable<SharedService['driver']> = {
   firstName: 'Luis',
@@ -17,6 +17,7 @@ const DRIVER: NonNullable<SharedService['driver']> = {
 
 const view = (overrides: Partial<View> = {}): View => ({
   status: 'Active',
+  branch: 'PR',
   trip: { status: 'ACCEPTED', stamps: {}, simulatedEta: null },
   driver: DRIVER,
   ...overrides,
@@ -50,10 +51,15 @@ describe('shared view (decision 475, tracking titles of SPEC 2)', () => {
     expect(sharedTitle(view(overrides))).toEqual(expected);
   });
 
-  it('shows the arrival clock only on route, in the given time zone', () => {
+  it("shows the arrival clock only on route, in the service's time zone", () => {
     const now = new Date('2026-11-21T14:00:00.000Z');
     const onRoute = view({ trip: { status: 'ON_ROUTE', stamps: {}, simulatedEta: null } });
-    expect(sharedEtaText(onRoute, now, 'America/Puerto_Rico')).toBe('10:15AM');
+    expect(sharedEtaText(onRoute, now, 'America/Puerto_Rico')).toEqual({
+      time: '10:15AM',
+      zoneOf: null,
+    });
+    // Decision 645: a relative in Madrid reads Puerto Rico's time, named as such.
+    expect(sharedEtaText(onRoute, now, 'Europe/Madrid')).toEqual({ time: '10:15AM', zoneOf: 'PR' });
     expect(sharedEtaText(view(), now, 'America/Puerto_Rico')).toBeNull();
     expect(
       sharedEtaText({ ...onRoute, driver: { ...DRIVER, eta: null } }, now, 'America/Puerto_Rico'),

@@ -1,11 +1,13 @@
 import {
+  deviceTimeZone,
   estimatedArrival,
-  formatArrivalClock,
   initialTrackingStatus,
   isCancelledServiceStatus,
   isFinishedServiceStatus,
   isTrackedTripStatus,
+  serviceClock,
   trackingEtaMinutes,
+  type ServiceClock,
   type SharedService,
 } from '@auxilio/domain';
 
@@ -41,18 +43,19 @@ export function sharedTitle(view: Pick<SharedService, 'status' | 'trip' | 'drive
 }
 
 /**
- * The arrival clock while the driver is on route, in the viewer's own time zone (the redacted view
- * has no branch); null otherwise. SPEC 9 "Tracking ETA = driver eta seconds divided by 60, rounded".
+ * The arrival clock while the driver is on route, in the service's time zone and named when the
+ * viewer's differs (decision 645: a relative abroad reads the time the customer reads); null
+ * otherwise. SPEC 9 "Tracking ETA = driver eta seconds divided by 60, rounded".
  */
 export function sharedEtaText(
-  view: Pick<SharedService, 'trip' | 'driver'>,
+  view: Pick<SharedService, 'trip' | 'driver' | 'branch'>,
   now: Date,
-  timeZone: string = Intl.DateTimeFormat().resolvedOptions().timeZone,
-): string | null {
+  deviceZone: string = deviceTimeZone(),
+): ServiceClock | null {
   if (view.trip.status !== 'ON_ROUTE') return null;
   const minutes = trackingEtaMinutes(view.driver?.eta);
   if (minutes === null) return null;
-  return formatArrivalClock(estimatedArrival(now, minutes * 60), timeZone);
+  return serviceClock(estimatedArrival(now, minutes * 60), view.branch, deviceZone);
 }
 
 /** The service has ended: nothing moves any more, so the map and the stream are not needed. */

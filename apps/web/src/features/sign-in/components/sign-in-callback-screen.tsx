@@ -38,9 +38,12 @@ export function SignInCallbackScreen({ startPath }: SignInCallbackScreenProps) {
   const exchange = useSignInCodeExchange(outcome.kind === 'exchange' ? outcome.request : null);
   const updateSession = useSessionStore((state) => state.updateSession);
   const userInfo = exchange.data?.userInfo;
+  const memberSession = exchange.data?.memberSession ?? null;
   useEffect(() => {
-    if (userInfo) updateSession((session) => applySignInUserInfo(session, userInfo));
-  }, [userInfo, updateSession]);
+    if (userInfo) {
+      updateSession((session) => applySignInUserInfo(session, userInfo, memberSession));
+    }
+  }, [userInfo, memberSession, updateSession]);
 
   const failure: SignInFailure | null =
     outcome.kind === 'failed' ? outcome.reason : exchange.isError ? 'exchange' : null;

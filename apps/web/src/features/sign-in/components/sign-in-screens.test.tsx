@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { codeChallengeS256 } from '@auxilio/domain';
-import { currentSession, renderFlow } from '../../services/testing/flow-test-kit.tsx';
+import { currentSession, renderFlow } from '../../../test/flow-test-kit.tsx';
 import { SIGN_IN_ATTEMPT_KEY, type SignInAttempt } from '../utils/sign-in-attempt.ts';
 import { SignInCallbackScreen } from './sign-in-callback-screen.tsx';
 import { SignInStartScreen } from './sign-in-start-screen.tsx';
@@ -129,8 +129,13 @@ describe('sign-in callback', () => {
 
   it('a good callback exchanges the code once and keeps the member in the session', async () => {
     storeAttempt();
+    const memberSession = {
+      token: 'member-session-token-1',
+      expiresAt: '2099-01-01T00:00:00.000Z',
+    };
     const calls = recordFetch(200, {
       userInfo: { firstname: 'Héctor', lastname: 'Acevedo Cruz', cardnumber: '436516243' },
+      memberSession,
     });
     await renderFlow(<SignInCallbackScreen startPath="/mmm-openid/login" />, {
       path: `/mmm-openid/callback?code=the-code&state=${ATTEMPT.state}`,
@@ -154,6 +159,8 @@ describe('sign-in callback', () => {
       memberId: '436516243',
       identifier: '436516243',
     });
+    // Decision 417: the member's session opens their own contract at the contract search.
+    expect(currentSession().memberSession).toEqual(memberSession);
     expect(screen.getByRole('link', { name: 'Solicitar asistencia' })).toHaveAttribute(
       'href',
       '/services',

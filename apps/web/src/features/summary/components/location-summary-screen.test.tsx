@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   INITIAL_CLIENT_FORM,
@@ -7,10 +7,14 @@ import {
   toLocalDateTimeInput,
   type Session,
 } from '@auxilio/domain';
-import { testBrand } from '../../../test/fixtures.ts';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { testBrand, testConfig } from '../../../test/fixtures.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
+import { createTestI18n } from '../../../test/test-i18n.ts';
 import { useSessionStore } from '../../../stores/session-store.ts';
-import { accountIn, fakeCommonApi } from '../../location/testing/fake-common-api.ts';
-import { renderAt } from '../../location/testing/render-screen.tsx';
+import { accountIn, fakeCommonApi, testAccount } from '../../../test/fake-common-api.ts';
+import { renderAt } from '../../../test/render-screen.tsx';
 import { LocationSummaryScreen, type SubmitRequest } from './location-summary-screen.tsx';
 
 const SITUATION = {
@@ -220,18 +224,176 @@ describe('/location/summary (SPEC 2 "Bottom sheet")', () => {
     expect(location.history.at(-1)).toBe('/payment');
   });
 
-  it('the home track goes to /clients (SPEC 4)', async () => {
-    const user = userEvent.setup();
+  describe('home track (SPEC 2 "Home services ask for a date and an availability window")', () => {
+    // 11:00 in Puerto Rico (UTC-4) on 2026-11-25.
+    const now = () => new Date('2026-11-25T15:00:00Z');
+    const startHome = (patch: Partial<Session> = {}) => {
+      startSession({
+        currentTrack: 'home',
+        situation: 'Plumbing',
+        category: 'Plumbing',
+        homeNotes: { ...INITIAL_SESSION.homeNotes, subService: 'leak' },
+        ...patch,
+      });
+    };
+    const homeAccount = testAccount({ serviceFees: { Plumbing: 8500 } });
+
+    it('the date starts two days ahead, the request waits for a window, the price shows rate and cost', async () => {
+      const user = userEvent.setup();
+      fakeCommonApi({ account: homeAccount });
+      startHome();
+      const submit = submitSpy();
+      const { location } = await renderAt(
+        <LocationSummaryScreen submitRequest={submit} now={now} />,
+        '/location/summary',
+      );
+      expect(screen.getByText('Plomería · Fuga de agua')).toBeVisible();
+      const date = await screen.findByLabelText('Fecha de la visita');
+      // SPEC 9 "home date default 2 days ahead"; SPEC 5 "at least 2 days from today".
+      expect(date).toHaveValue('2026-11-27');
+      expect(date).toHaveAttribute('min', '2026-11-27');
+      expect(useSessionStore.getState().session.homeNotes.date).toBe('2026-11-27');
+      // No Now / Scheduled and no vehicle for a home visit.
+      expect(screen.queryByRole('radio', { name: 'Ahora' })).toBeNull();
+      expect(screen.queryByRole('region', { name: 'Información del vehículo' })).toBeNull();
+      const price = await screen.findByRole('region', { name: 'Precio' });
+      expect(within(price).getByText('$85.00')).toBeVisible();
+      expect(within(price).getByText('$0.00')).toBeVisible();
+
+      // SPEC 5 "Request button disabled for home when no availability is chosen".
+      const request = screen.getByRole('button', { name: 'Solicitar servicio' });
+      expect(request).toBeDisabled();
+      await user.click(screen.getByRole('radio', { name: 'Tarde' }));
+      expect(useSessionStore.getState().session.homeNotes.availability).toBe('afternoon');
+      expect(request).toBeEnabled();
+
+      // SPEC 4 "a home track goes to /clients" while the client form is not complete.
+      await user.click(request);
+      expect(location.history.at(-1)).toBe('/clients');
+      expect(submit.calls).toBe(0);
+    });
+
+    it('after /clients, the request is submitted (decision 641)', async () => {
+      const user = userEvent.setup();
+      fakeCommonApi({ account: homeAccount });
+      startHome({
+        clientForm: {
+          ...INITIAL_CLIENT_FORM,
+          fullName: 'Ana Rivera',
+          phone: '7875550000',
+          privacyPolicyAcceptanceDate: '2026-11-25T14:00:00.000Z',
+        },
+        homeNotes: {
+          subService: 'leak',
+          availability: 'morning',
+          date: '2026-11-28',
+          comments: '',
+        },
+      });
+      const submit = submitSpy();
+      await renderAt(
+        <LocationSummaryScreen submitRequest={submit} now={now} />,
+        '/location/summary',
+      );
+      expect(await screen.findByLabelText('Fecha de la visita')).toHaveValue('2026-11-28');
+      expect(screen.getByRole('radio', { name: 'Mañana' })).toBeChecked();
+      await user.click(screen.getByRole('button', { name: 'Solicitar servicio' }));
+      expect(submit.calls).toBe(1);
+    });
+
+    it('a date less than two days ahead is refused and the request waits (SPEC 5)', async () => {
+      fakeCommonApi({ account: homeAccount });
+      startHome({
+        homeNotes: {
+          subService: 'leak',
+          availability: 'morning',
+          date: '2026-11-28',
+          comments: '',
+        },
+      });
+      await renderAt(
+        <LocationSummaryScreen submitRequest={submitSpy()} now={now} />,
+        '/location/summary',
+      );
+      const date = await screen.findByLabelText('Fecha de la visita');
+      fireEvent.change(date, { target: { value: '2026-11-26' } });
+      expect(screen.getByRole('alert')).toHaveTextContent('al menos 2 días');
+      expect(screen.getByRole('button', { name: 'Solicitar servicio' })).toBeDisabled();
+      // The stored date stays the last allowed one.
+      expect(useSessionStore.getState().session.homeNotes.date).toBe('2026-11-28');
+    });
+
+    it('a stored date that is no longer two days ahead starts again from the default', async () => {
+      fakeCommonApi({ account: homeAccount });
+      startHome({
+        homeNotes: { subService: 'leak', availability: null, date: '2026-11-20', comments: '' },
+      });
+      await renderAt(
+        <LocationSummaryScreen submitRequest={submitSpy()} now={now} />,
+        '/location/summary',
+      );
+      expect(await screen.findByLabelText('Fecha de la visita')).toHaveValue('2026-11-27');
+    });
+  });
+
+  const BAYAMON = {
+    lat: 18.3986,
+    lng: -66.1557,
+    address: 'Bayamón, Puerto Rico',
+    placeId: 'pr-bayamon',
+    prettyAddress: '',
+  };
+
+  it.each([
+    { situation: 'towBreakdown' as const, passengers: 3, count: '3 pasajeros' },
+    { situation: 'towCollision' as const, passengers: 1, count: '1 pasajero' },
+    { situation: 'towTire' as const, passengers: 0, count: 'Ninguno' },
+  ])(
+    'decisions 650, 652: a tow ($situation) shows its destination and its passengers',
+    async ({ situation, passengers, count }) => {
+      fakeCommonApi();
+      startSession({
+        situation,
+        passengers,
+        locations: { ...INITIAL_SESSION.locations, situation: SITUATION, destination: BAYAMON },
+      });
+      await renderAt(<LocationSummaryScreen submitRequest={submitSpy()} />, '/location/summary');
+      const places = screen.getByRole('region', { name: 'Servicio en' });
+      const rows = within(places)
+        .getAllByRole('term')
+        .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+      expect(rows).toEqual([
+        ['Servicio en', SITUATION.address],
+        ['Destino', 'Bayamón, Puerto Rico'],
+        ['Pasajeros', count],
+      ]);
+    },
+  );
+
+  it('decision 652: a service without a destination shows neither destination nor passengers', async () => {
     fakeCommonApi();
-    startSession({ currentTrack: 'home', situation: 'Plumbing' });
-    const submit = submitSpy();
-    const { location } = await renderAt(
-      <LocationSummaryScreen submitRequest={submit} />,
-      '/location/summary',
+    startSession({ passengers: 2 });
+    await renderAt(<LocationSummaryScreen submitRequest={submitSpy()} />, '/location/summary');
+    const places = screen.getByRole('region', { name: 'Servicio en' });
+    expect(within(places).queryByText('Destino')).toBeNull();
+    expect(within(places).queryByText('Pasajeros')).toBeNull();
+  });
+
+  it('in English too', async () => {
+    fakeCommonApi();
+    startSession({
+      situation: 'towBreakdown',
+      passengers: 2,
+      locations: { ...INITIAL_SESSION.locations, situation: SITUATION, destination: BAYAMON },
+    });
+    renderWithProviders(
+      <Router hook={memoryLocation({ path: '/location/summary' }).hook}>
+        <LocationSummaryScreen submitRequest={submitSpy()} />
+      </Router>,
+      { config: testConfig(), i18n: await createTestI18n('en') },
     );
-    await user.click(screen.getByRole('button', { name: 'Solicitar servicio' }));
-    expect(location.history.at(-1)).toBe('/clients');
-    expect(submit.calls).toBe(0);
+    expect(screen.getByText('Destination')).toBeVisible();
+    expect(screen.getByText('2 passengers')).toBeVisible();
   });
 
   it('without a situation address the request waits and offers the location screen', async () => {

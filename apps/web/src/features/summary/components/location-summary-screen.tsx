@@ -3,20 +3,31 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import {
   canConfirmLocation,
+  defaultHomeDate,
+  destinationText,
   ESTIMATED_TIME_RANGE,
+  feesApply,
   formatMoney,
   hasSurplus,
+  isClientFormComplete,
+  isHomeDateAllowed,
+  isRequestButtonDisabled,
+  plainDateInTimeZone,
+  requestPriceDetails,
   routeAfterSummary,
   summaryPrice,
   timeZoneOf,
+  towPassengersOf,
   vehicleInfoLines,
   type Branch,
 } from '@auxilio/domain';
 import { Button } from '../../../components/ui/button/button.tsx';
 import { useRuntimeConfig } from '../../../config/runtime-config-context.ts';
 import { useSessionStore } from '../../../stores/session-store.ts';
-import { useAccount } from '../../accounts/api/get-account.ts';
-import { useCustomerFee } from '../api/get-customer-fee.ts';
+import { useAccount } from '../../../api/get-account.ts';
+import { useCustomerFee } from '../../../api/get-customer-fee.ts';
+import { HomePriceBlock } from './home-price-block.tsx';
+import { HomeSchedulePicker } from './home-schedule-picker.tsx';
 import { PriceBlock } from './price-block.tsx';
 import { SchedulePicker } from './schedule-picker.tsx';
 import { SurplusDialog } from './surplus-dialog.tsx';
@@ -42,14 +53,20 @@ export interface LocationSummaryScreenProps {
  * /location/summary (SPEC 2 "Bottom sheet ... then service summary"): where, when (Now / Scheduled),
  * 'Estimated time' '35 - 45', the vehicle, the price and the surplus popup. The request button
  * follows SPEC 4 routeAfterSummary: /payment (connect brand or a surplus), /clients (home track) or
- * the direct submit.
+ * the direct submit. On the home track the sheet asks for a date and an availability window instead
+ * of Now / Scheduled and shows the service's rate and cost (decision 642).
  */
-export function LocationSummaryScreen({ map, submitRequest, now }: LocationSummaryScreenProps) {
-  const { t } = useTranslation('location');
+export function LocationSummaryScreen({
+  map,
+  submitRequest,
+  now = () => new Date(),
+}: LocationSummaryScreenProps) {
+  const { t } = useTranslation(['location', 'services']);
   const [, navigate] = useLocation();
   const config = useRuntimeConfig();
   const session = useSessionStore((state) => state.session);
   const patchSession = useSessionStore((state) => state.patchSession);
+  const updateSession = useSessionStore((state) => state.updateSession);
   const accountId = session.accountId ?? config.accountId;
   const account = useAccount(accountId);
   const branch: Branch =
@@ -59,8 +76,21 @@ export function LocationSummaryScreen({ map, submitRequest, now }: LocationSumma
   const surplus = hasSurplus(session.surplus) ? session.surplus : null;
   const [surplusOpen, setSurplusOpen] = useState(surplus !== null);
   const [scheduleValid, setScheduleValid] = useState(true);
+  const home = session.currentTrack === 'home';
+  const today = plainDateInTimeZone(now(), timeZoneOf(branch));
+  // SPEC 3 Home notes "date (default two days ahead)": filled once, and again when a stored date is
+  // no longer two days ahead (a session resumed later).
+  const homeDate = session.homeNotes.date;
+  const homeDateStale = home && (homeDate === null || !isHomeDateAllowed(homeDate, today));
+  useEffect(() => {
+    if (!homeDateStale) return;
+    updateSession((s) => ({ ...s, homeNotes: { ...s.homeNotes, date: defaultHomeDate(today) } }));
+  }, [homeDateStale, today, updateSession]);
 
-  const feesShown = config.brand.feesApply || account.data?.config.legacyReceiptPreview === true;
+  const feesShown = feesApply({
+    brandFeesApply: config.brand.feesApply,
+    legacyReceiptPreview: account.data?.config.legacyReceiptPreview ?? false,
+  });
   const fee = useCustomerFee(
     feesShown && accountId && session.situation
       ? { branch, situation: session.situation, distance: session.distance ?? 0, accountId }
@@ -80,12 +110,33 @@ export function LocationSummaryScreen({ map, submitRequest, now }: LocationSumma
   });
 
   const { situation, destination } = session.locations;
+  // Decision 652: the destination the request carries (a tow's), and a tow's passengers (650).
+  const destinationLine = destinationText(destination);
+  const passengers = session.situation
+    ? towPassengersOf(session.situation, session.passengers).passengers
+    : undefined;
   const located = canConfirmLocation({
     situationAddress: situation.address,
     serviceType: session.situation,
     destination,
   });
-  const next = routeAfterSummary({ session, brand: config.brand });
+  const next = routeAfterSummary({
+    session,
+    brand: config.brand,
+    clientFormComplete: isClientFormComplete({
+      form: session.clientForm,
+      track: session.currentTrack,
+      lookupMode: config.brand.vehicleLookup,
+      now: now(),
+    }),
+  });
+  // SPEC 5 "Request button disabled for home when no availability is chosen".
+  const requestBlocked = isRequestButtonDisabled({
+    track: session.currentTrack,
+    availability: session.homeNotes.availability,
+    confirmDataMode: false,
+    messageConfirmationStatus: null,
+  });
   const toPayment = next.kind === 'route' && next.to === '/payment';
   const lines = vehicleInfoLines({
     clientForm: session.clientForm,
@@ -109,14 +160,35 @@ export function LocationSummaryScreen({ map, submitRequest, now }: LocationSumma
         {located ? (
           <section className="summary-section" aria-label={t('summary.situation')}>
             <dl className="summary-places">
+              {home && session.situation ? (
+                <div>
+                  <dt>{t('home.service')}</dt>
+                  <dd>
+                    {[
+                      t(`services:types.${session.situation}`),
+                      session.homeNotes.subService
+                        ? t(`services:home.subServices.${session.homeNotes.subService}`)
+                        : '',
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </dd>
+                </div>
+              ) : null}
               <div>
                 <dt>{t('summary.situation')}</dt>
                 <dd>{situation.prettyAddress || situation.address}</dd>
               </div>
-              {session.situation === 'towBreakdown' ? (
+              {destinationLine !== null ? (
                 <div>
                   <dt>{t('summary.destination')}</dt>
-                  <dd>{destination.prettyAddress || destination.address}</dd>
+                  <dd>{destinationLine}</dd>
+                </div>
+              ) : null}
+              {passengers !== undefined ? (
+                <div>
+                  <dt>{t('summary.passengers')}</dt>
+                  <dd>{t('summary.passengersCount', { count: passengers })}</dd>
                 </div>
               ) : null}
             </dl>
@@ -145,31 +217,64 @@ export function LocationSummaryScreen({ map, submitRequest, now }: LocationSumma
             </Button>
           </section>
         )}
-        <SchedulePicker
-          schedule={session.schedule}
-          timeZone={timeZoneOf(branch)}
-          onScheduleChange={(schedule) => {
-            patchSession({ schedule });
-          }}
-          onValidityChange={setScheduleValid}
-          now={now}
-        />
-        <div className="summary-estimate">
-          <span>{t('summary.estimatedTime')}</span>
-          <strong>{t('summary.estimatedValue', { range: ESTIMATED_TIME_RANGE })}</strong>
-        </div>
-        <VehicleInfo lines={lines} />
-        <PriceBlock
-          price={price}
-          branch={branch}
-          taxLabel={account.data?.tax.label ?? ''}
-          surplus={surplus !== null}
-          loading={feesShown && fee.isLoading}
-          failed={feesShown && fee.isError}
-          onSurplusInfo={() => {
-            setSurplusOpen(true);
-          }}
-        />
+        {home && homeDate !== null && !homeDateStale ? (
+          <HomeSchedulePicker
+            date={homeDate}
+            availability={session.homeNotes.availability}
+            today={today}
+            onDateChange={(date) => {
+              updateSession((s) => ({ ...s, homeNotes: { ...s.homeNotes, date } }));
+            }}
+            onDateValidityChange={setScheduleValid}
+            onAvailabilityChange={(availability) => {
+              updateSession((s) => ({ ...s, homeNotes: { ...s.homeNotes, availability } }));
+            }}
+          />
+        ) : null}
+        {home ? null : (
+          <>
+            <SchedulePicker
+              schedule={session.schedule}
+              timeZone={timeZoneOf(branch)}
+              onScheduleChange={(schedule) => {
+                patchSession({ schedule });
+              }}
+              onValidityChange={setScheduleValid}
+              now={now}
+            />
+            <div className="summary-estimate">
+              <span>{t('summary.estimatedTime')}</span>
+              <strong>{t('summary.estimatedValue', { range: ESTIMATED_TIME_RANGE })}</strong>
+            </div>
+            <VehicleInfo lines={lines} />
+          </>
+        )}
+        {home ? (
+          <HomePriceBlock
+            priceRate={
+              account.data
+                ? requestPriceDetails(session, account.data, config.brand).priceRate
+                : null
+            }
+            price={price}
+            branch={branch}
+            taxLabel={account.data?.tax.label ?? ''}
+            loading={account.isLoading || (feesShown && fee.isLoading)}
+            failed={account.isError || (feesShown && fee.isError)}
+          />
+        ) : (
+          <PriceBlock
+            price={price}
+            branch={branch}
+            taxLabel={account.data?.tax.label ?? ''}
+            surplus={surplus !== null}
+            loading={feesShown && fee.isLoading}
+            failed={feesShown && fee.isError}
+            onSurplusInfo={() => {
+              setSurplusOpen(true);
+            }}
+          />
+        )}
         <div className="summary-sheet__footer">
           {submitRequest.failure ? (
             <p className="summary-error" role="alert">
@@ -181,7 +286,7 @@ export function LocationSummaryScreen({ map, submitRequest, now }: LocationSumma
             </p>
           ) : null}
           <Button
-            disabled={!located || !scheduleValid || submitRequest.isPending}
+            disabled={!located || !scheduleValid || requestBlocked || submitRequest.isPending}
             aria-busy={submitRequest.isPending || undefined}
             onClick={onRequest}
           >

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { formatMoney, type Branch, type FeeBreakdown } from '@auxilio/domain';
+import type { Branch, FeeBreakdown } from '@auxilio/domain';
+import { FeeRows } from './fee-rows.tsx';
 
 export interface PriceBlockProps {
   price: FeeBreakdown | null;
@@ -34,21 +35,13 @@ export function PriceBlock({
       </h2>
       {price ? (
         <dl className="summary-list">
-          <div className="summary-list__row">
-            <dt>{t(surplus ? 'summary.surplusLine' : 'summary.service')}</dt>
-            <dd>{formatMoney(price.subtotalCents, branch)}</dd>
-          </div>
-          <div className="summary-list__row">
-            <dt>
-              {t('summary.tax')}
-              {taxLabel ? ` (${taxLabel})` : ''}
-            </dt>
-            <dd>{formatMoney(price.taxCents, branch)}</dd>
-          </div>
-          <div className="summary-list__row summary-list__row--total">
-            <dt>{t('summary.total')}</dt>
-            <dd>{formatMoney(price.totalCents, branch)}</dd>
-          </div>
+          <FeeRows
+            price={price}
+            branch={branch}
+            taxLabel={taxLabel}
+            serviceKey={surplus ? 'summary.surplusLine' : 'summary.service'}
+            totalKey="summary.total"
+          />
         </dl>
       ) : loading ? (
         <p className="summary-muted" role="status">

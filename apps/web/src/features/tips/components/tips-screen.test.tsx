@@ -127,6 +127,60 @@ describe('tips (SPEC 9 "Default tip 3")', () => {
     expect(posted[0]?.body).toMatchObject({ amount: 750, currency: 'crc' });
   });
 
+  it('Costa Rica: presets in colones, ₡1,500 at first, sent in crc cents (decision 655)', async () => {
+    const posted = fakeTipsApi();
+    const { user, location } = await renderTips('CR');
+    const radios = screen.getAllByRole('radio');
+    expect(radios.map((radio) => radio.parentElement?.textContent)).toEqual([
+      '₡1,000.00',
+      '₡1,500.00',
+      '₡2,500.00',
+      'Otro',
+    ]);
+    expect(screen.getByRole('radio', { name: '₡1,500.00' })).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: '₡2,500.00' }));
+    await user.click(screen.getByRole('button', { name: 'Dar propina ₡2,500.00' }));
+    await waitFor(() => {
+      expect(location.history).toEqual(['/social']);
+    });
+    expect(posted[0]?.body).toMatchObject({ amount: 250_000, currency: 'crc' });
+    expect(useSessionStore.getState().session.payment).toMatchObject({
+      tips: true,
+      tipAmount: 2500,
+    });
+  });
+
+  it('Costa Rica: another amount in colones, grouped as written, up to ₡50,000', async () => {
+    const posted = fakeTipsApi();
+    const { user } = await renderTips('CR');
+    await user.click(screen.getByRole('radio', { name: 'Otro' }));
+    const field = screen.getByRole('textbox', { name: 'Monto de la propina (hasta ₡50,000.00)' });
+    await user.type(field, '60.000');
+    await user.click(screen.getByRole('button', { name: /Dar propina/ }));
+    expect(screen.getByRole('alert')).toHaveTextContent('de hasta ₡50,000.00');
+    expect(posted).toHaveLength(0);
+
+    await user.clear(field);
+    await user.type(field, '2.000');
+    await user.click(screen.getByRole('button', { name: 'Dar propina ₡2,000.00' }));
+    await waitFor(() => {
+      expect(posted).toHaveLength(1);
+    });
+    expect(posted[0]?.body).toMatchObject({ amount: 200_000, currency: 'crc' });
+  });
+
+  it('a tip already given shows again, in the currency it was given in', async () => {
+    fakeTipsApi();
+    useSessionStore.setState((state) => ({
+      session: {
+        ...state.session,
+        payment: { ...state.session.payment, tips: true, tipAmount: 1000 },
+      },
+    }));
+    await renderTips('CR');
+    expect(screen.getByRole('radio', { name: '₡1,000.00' })).toBeChecked();
+  });
+
   it('a tip already recorded for the service (409 on a retry) still moves on to /social', async () => {
     fakeTipsApi(409);
     const { user, location } = await renderTips();

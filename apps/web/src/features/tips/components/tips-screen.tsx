@@ -1,10 +1,21 @@
 import { useId, useState, type ReactNode, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { amountToCents, formatMoney, type Branch, type Service } from '@auxilio/domain';
+import {
+  amountToCents,
+  currencyOf,
+  formatMoney,
+  initialTipOf,
+  maxTipOf,
+  parseTipAmount,
+  tipChoiceOf,
+  tipPresetsOf,
+  type Branch,
+  type Service,
+} from '@auxilio/domain';
 import { Button } from '../../../components/ui/button/button.tsx';
+import { isPaymentRefused } from '../../../lib/api-client.ts';
 import { useSessionStore } from '../../../stores/session-store.ts';
 import { useSubmitTip, type TipInput } from '../hooks/use-submit-tip.ts';
-import { choiceOf, MAX_TIP, parseTipAmount, TIP_CHOICES } from '../utils/tip-amount.ts';
 import './tips.css';
 
 /** The card references a charged tip hands back. */
@@ -30,14 +41,23 @@ export interface TipsScreenProps {
   cardForm?: TipCardForm | undefined;
 }
 
-/** /tips: a tip for the provider, 3 by default (SPEC 9 "Default tip 3"), or skip to /social. */
+/**
+ * /tips: a tip for the provider in the service's currency, from that currency's presets (SPEC 9
+ * "Default tip 3" dollars; colones in Costa Rica, decision 655), or skip to /social.
+ */
 export function TipsScreen({ service, onSkip, cardForm }: TipsScreenProps) {
   const { t } = useTranslation(['tips', 'common']);
-  const storedTip = useSessionStore((state) => state.session.payment.tipAmount);
-  const [choice, setChoice] = useState<number | 'other'>(() => choiceOf(storedTip));
-  const [otherText, setOtherText] = useState(() =>
-    choiceOf(storedTip) === 'other' ? String(storedTip) : '',
+  const currency = currencyOf(service.branch);
+  const { choices } = tipPresetsOf(currency);
+  const maxTip = maxTipOf(currency);
+  const storedPayment = useSessionStore((state) => state.session.payment);
+  const [choice, setChoice] = useState<number | 'other'>(() =>
+    tipChoiceOf(initialTipOf(storedPayment, currency), currency),
   );
+  const [otherText, setOtherText] = useState(() => {
+    const initial = initialTipOf(storedPayment, currency);
+    return tipChoiceOf(initial, currency) === 'other' ? String(initial) : '';
+  });
   const [showError, setShowError] = useState(false);
   /** The amount being paid by card (the card step is open). */
   const [paying, setPaying] = useState<number | null>(null);
@@ -47,7 +67,7 @@ export function TipsScreen({ service, onSkip, cardForm }: TipsScreenProps) {
   const submit = useSubmitTip(service);
   const money = (amount: number) => formatMoney(amountToCents(amount), service.branch);
 
-  const amount = choice === 'other' ? parseTipAmount(otherText) : choice;
+  const amount = choice === 'other' ? parseTipAmount(otherText, currency) : choice;
 
   const onSubmit = (event: SyntheticEvent) => {
     event.preventDefault();
@@ -67,7 +87,7 @@ export function TipsScreen({ service, onSkip, cardForm }: TipsScreenProps) {
       <form className="tips__form" noValidate onSubmit={onSubmit}>
         <fieldset className="tips__choices" disabled={paying !== null}>
           <legend className="tips__legend">{t('choose')}</legend>
-          {[...TIP_CHOICES, 'other' as const].map((option) => (
+          {[...choices, 'other' as const].map((option) => (
             <label key={option} className="tips__choice">
               <input
                 type="radio"
@@ -84,7 +104,7 @@ export function TipsScreen({ service, onSkip, cardForm }: TipsScreenProps) {
         </fieldset>
         {choice === 'other' ? (
           <div className="tips__other">
-            <label htmlFor={otherId}>{t('otherLabel', { max: money(MAX_TIP) })}</label>
+            <label htmlFor={otherId}>{t('otherLabel', { max: money(maxTip) })}</label>
             <input
               id={otherId}
               className="tips__other-input"
@@ -103,7 +123,7 @@ export function TipsScreen({ service, onSkip, cardForm }: TipsScreenProps) {
         ) : null}
         {showError ? (
           <p id={errorId} className="tips__error" role="alert">
-            {t('invalidAmount', { max: money(MAX_TIP) })}
+            {t('invalidAmount', { max: money(maxTip) })}
           </p>
         ) : null}
         {paying === null ? (
@@ -146,7 +166,7 @@ export function TipsScreen({ service, onSkip, cardForm }: TipsScreenProps) {
 
       {submit.isError ? (
         <p className="tips__error" role="alert">
-          {t('submitFailed')}
+          {t(isPaymentRefused(submit.error) ? 'paymentRefused' : 'submitFailed')}
         </p>
       ) : null}
       <Button

@@ -4,7 +4,7 @@ import { LanguageSchema, PushOptInRequestSchema, PushOptInResponseSchema } from 
 import { useRuntimeConfig } from '../../../config/runtime-config-context.ts';
 import { useApi } from '../../../lib/use-api.ts';
 import { useSessionStore } from '../../../stores/session-store.ts';
-import { subscribeToPush } from '../../push/subscribe-to-push.ts';
+import { subscribeToPush } from '../../../lib/push/subscribe-to-push.ts';
 
 /**
  * SPEC 7 `PATCH /api/v1/service-requests/{id}/pushOptIn` with `{pushOptIn}`; the session keeps it.

@@ -9,7 +9,7 @@ import {
 } from '@auxilio/domain';
 import { useApi } from '../../../lib/use-api.ts';
 import { useSessionStore } from '../../../stores/session-store.ts';
-import { serviceKeys } from '../../service-request/api/service-query.ts';
+import { serviceKeys } from '../../../api/service-query.ts';
 
 /**
  * SPEC 7 `PATCH /api/v1/services/{id}/locations` with the position the watch found, its address

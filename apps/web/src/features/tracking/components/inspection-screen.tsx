@@ -1,37 +1,57 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { buttonClassName } from '../../../components/ui/button/button-class.ts';
+import { useServicePhotos } from '../api/get-service-photos.ts';
+import { usePhotoUploads, type LocalPhoto } from '../hooks/use-photo-uploads.ts';
 import './tracking.css';
-
-interface Photo {
-  id: string;
-  url: string;
-  name: string;
-}
 
 const GUIDE_STEPS = ['safety', 'vehicles', 'damage', 'scene', 'documents'] as const;
 
+/** One tile: a photo the service holds, one on its way, or both (just recorded). */
+interface Tile {
+  photoId: string;
+  src: string;
+  local: LocalPhoto | undefined;
+  recorded: boolean;
+}
+
 /**
  * SPEC 2 "document your accident while you wait for the inspector". Photos are taken with the
- * phone's camera and kept on this phone, shown to the inspector on arrival (decision 303: no upload
- * in this version).
+ * phone's camera, sent as JPEG quality 30 to the service with their progress, tried again on a weak
+ * signal, and shown again from the service after a reload (decision 660).
  */
 export function InspectionScreen() {
   const { t } = useTranslation('tracking');
-  const [photos, setPhotos] = useState<Photo[]>([]);
+  const uploads = usePhotoUploads();
+  const servicePhotos = useServicePhotos();
+  // A photo that does not show is read again once (its signed URL may have expired); one the
+  // browser cannot draw (a HEIC) would otherwise ask for the list again and again.
+  const reread = useRef(new Set<string>());
+  const recorded = servicePhotos.data?.photos ?? [];
 
-  // Object URLs hold the pictures in memory: released when the screen is left (and on removal).
-  const photosRef = useRef<Photo[]>([]);
-  useEffect(() => {
-    photosRef.current = photos;
-  }, [photos]);
-  useEffect(
-    () => () => {
-      for (const photo of photosRef.current) URL.revokeObjectURL(photo.url);
-    },
-    [],
-  );
+  const localById = new Map(uploads.photos.map((photo) => [photo.photoId, photo]));
+  const tiles: Tile[] = [
+    ...recorded.map((photo) => {
+      const local = localById.get(photo.photoId);
+      // The picture on this phone, while it is here: no second download of what was just sent.
+      return {
+        photoId: photo.photoId,
+        src: local?.previewUrl ?? photo.signedUrl,
+        local,
+        recorded: true,
+      };
+    }),
+    ...uploads.photos
+      .filter((photo) => !recorded.some((r) => r.photoId === photo.photoId))
+      .map((photo) => ({
+        photoId: photo.photoId,
+        src: photo.previewUrl,
+        local: photo,
+        recorded: false,
+      })),
+  ];
+  const pending = tiles.filter((tile) => !tile.recorded && tile.local?.status !== 'failed').length;
 
   return (
     <main className="inspection">
@@ -51,46 +71,111 @@ export function InspectionScreen() {
           capture="environment"
           multiple
           onChange={(event) => {
-            const files = Array.from(event.target.files ?? []);
-            setPhotos((current) => [
-              ...current,
-              ...files.map((file) => ({
-                id: `${file.name}-${String(file.lastModified)}-${String(Math.random())}`,
-                url: URL.createObjectURL(file),
-                name: file.name,
-              })),
-            ]);
+            uploads.addFiles(Array.from(event.target.files ?? []));
             event.target.value = '';
           }}
         />
       </label>
-      {photos.length > 0 && (
-        <>
-          <p role="status">{t('inspection.count', { count: photos.length })}</p>
-          <ul className="inspection__photos">
-            {photos.map((photo, index) => (
-              <li key={photo.id}>
-                <img src={photo.url} alt={t('inspection.photo', { number: index + 1 })} />
-                <button
-                  type="button"
-                  className="inspection__remove"
-                  aria-label={t('inspection.remove', { number: index + 1 })}
-                  onClick={() => {
-                    URL.revokeObjectURL(photo.url);
-                    setPhotos((current) => current.filter((p) => p.id !== photo.id));
-                  }}
-                >
-                  ×
-                </button>
-              </li>
-            ))}
-          </ul>
-        </>
+      <p role="status" className="inspection__summary">
+        {recorded.length > 0 && t('inspection.count', { count: recorded.length })}
+        {recorded.length > 0 && pending > 0 && ' · '}
+        {pending > 0 && t('inspection.pending', { count: pending })}
+      </p>
+      {tiles.length > 0 && (
+        <ul className="inspection__photos">
+          {tiles.map((tile, index) => (
+            <PhotoTile
+              key={tile.photoId}
+              tile={tile}
+              number={index + 1}
+              onRetry={uploads.retry}
+              onRemove={uploads.remove}
+              onBrokenImage={() => {
+                if (reread.current.has(tile.photoId)) return;
+                reread.current.add(tile.photoId);
+                void servicePhotos.refetch();
+              }}
+            />
+          ))}
+        </ul>
       )}
       <p className="inspection__note">{t('inspection.kept')}</p>
       <Link href="/tracking/loading" className={buttonClassName('secondary')}>
         {t('inspection.back')}
       </Link>
     </main>
+  );
+}
+
+function PhotoTile({
+  tile,
+  number,
+  onRetry,
+  onRemove,
+  onBrokenImage,
+}: {
+  tile: Tile;
+  number: number;
+  onRetry: (photoId: string) => void;
+  onRemove: (photoId: string) => void;
+  onBrokenImage: () => void;
+}) {
+  const { t } = useTranslation('tracking');
+  const status = tile.recorded ? 'uploaded' : (tile.local?.status ?? 'uploaded');
+  const percent = Math.round((tile.local?.fraction ?? 0) * 100);
+  return (
+    <li className={`inspection__photo inspection__photo--${status}`}>
+      <img
+        src={tile.src}
+        alt={t('inspection.photo', { number })}
+        onError={tile.local ? undefined : onBrokenImage}
+      />
+      <div className="inspection__state">
+        {status === 'uploaded' && <span>✓ {t('inspection.uploaded')}</span>}
+        {status === 'queued' && <span>{t('inspection.queued')}</span>}
+        {status === 'preparing' && <span>{t('inspection.preparing')}</span>}
+        {status === 'uploading' && (
+          <>
+            <progress
+              className="inspection__progress"
+              max={100}
+              value={percent}
+              aria-label={t('inspection.progress', { number })}
+            />
+            <span>{t('inspection.uploading', { percent })}</span>
+          </>
+        )}
+        {status === 'waiting' && <span>{t('inspection.waiting')}</span>}
+        {status === 'failed' && (
+          <>
+            <span>{t(tile.local?.retryable ? 'inspection.failed' : 'inspection.refused')}</span>
+            {tile.local?.retryable && (
+              <button
+                type="button"
+                className="inspection__retry"
+                aria-label={t('inspection.retryPhoto', { number })}
+                onClick={() => {
+                  onRetry(tile.photoId);
+                }}
+              >
+                {t('inspection.retry')}
+              </button>
+            )}
+          </>
+        )}
+      </div>
+      {status === 'failed' && (
+        <button
+          type="button"
+          className="inspection__remove"
+          aria-label={t('inspection.remove', { number })}
+          onClick={() => {
+            onRemove(tile.photoId);
+          }}
+        >
+          ×
+        </button>
+      )}
+    </li>
   );
 }

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useSessionStore } from '../../../stores/session-store.ts';
-import { SERVICE_ID, testService } from '../test/service-fixture.ts';
+import { SERVICE_ID, testService } from '../../../test/service-fixture.ts';
 import { renderTracking } from '../test/tracking-harness.tsx';
 import { PermissionScreen } from './permission-screen.tsx';
 

@@ -2,15 +2,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useEffect, useState } from 'react';
 import { act, screen, waitFor } from '@testing-library/react';
 import type { LatLng } from '@auxilio/domain';
-import type { MapViewProps } from '../../map/index.ts';
+import type { MapViewProps } from '../../../lib/map/index.ts';
 import { testConfig } from '../../../test/fixtures.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { createTestI18n } from '../../../test/test-i18n.ts';
 import { TrackingMap } from './tracking-map.tsx';
 
-// The map drawing itself (MapLibre, WebGL) is the map feature's; here it is a probe that shows what
+// The map drawing itself (MapLibre, WebGL) is lib/map's; here it is a probe that shows what
 // the tracking screen hands it.
-vi.mock('../../map/components/lazy-map-view.tsx', () => ({
+vi.mock('../../../lib/map/components/lazy-map-view.tsx', () => ({
   LazyMapView: (props: MapViewProps) => (
     <p>
       zoom {props.zoom}; markers {props.markers?.map((m) => m.kind).join(',')}; route from{' '}

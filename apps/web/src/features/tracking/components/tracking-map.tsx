@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { distanceToPathMeters, isOffRoute, MAP_ZOOM, type LatLng } from '@auxilio/domain';
-import { LazyMapView, useDirections, type MapMarker } from '../../map/index.ts';
+import { LazyMapView, useDirections, type MapMarker } from '../../../lib/map/index.ts';
 import type { TrackingMapInput } from './tracking-screen.tsx';
 
 /**

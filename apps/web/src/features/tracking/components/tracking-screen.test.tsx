@@ -3,7 +3,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { TrackingScreen } from './tracking-screen.tsx';
 import { LoadingScreen } from './loading-screen.tsx';
 import { FakeEventSource } from '../test/fake-event-source.ts';
-import { SERVICE_ID, SERVICE_TOKEN, testService } from '../test/service-fixture.ts';
+import { SERVICE_ID, SERVICE_TOKEN, testService } from '../../../test/service-fixture.ts';
 import { renderTracking } from '../test/tracking-harness.tsx';
 
 afterEach(() => {
@@ -37,7 +37,10 @@ describe('/tracking follows the service live', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
       'Su asistencia va en camino',
     );
-    expect(screen.getByText(/^Hora estimada: \d{1,2}:\d{2}(AM|PM)$/)).toBeInTheDocument();
+    // Decision 645: Puerto Rico's time, named, on a phone whose clock reads UTC (vitest.config).
+    expect(
+      screen.getByText(/^Hora estimada: \d{1,2}:\d{2}(AM|PM) \(hora de Puerto Rico\)$/),
+    ).toBeInTheDocument();
     act(() => {
       source.emit('trip', { status: 'ACCEPTED' }, '8');
     });

@@ -5,6 +5,7 @@ import {
   ANIMATION_TRACKING_MS,
   driverIdOf,
   feesApply,
+  isValidCoordinate,
   POLL_TRACKING_MS,
   PROGRESS_REFRESH_MS,
   trackingAnimationSteps,
@@ -13,7 +14,8 @@ import {
 } from '@auxilio/domain';
 import { useRuntimeConfig } from '../../../config/runtime-config-context.ts';
 import { useSessionStore } from '../../../stores/session-store.ts';
-import { useAccount } from '../../accounts/api/get-account.ts';
+import { useAccount } from '../../../api/get-account.ts';
+import { useServiceClockText } from '../../../lib/use-service-clock-text.ts';
 import { useDriverDetails } from '../api/get-driver.ts';
 import { useFollowService } from '../hooks/use-follow-service.ts';
 import { useLiveService } from '../hooks/use-live-service.ts';
@@ -87,6 +89,7 @@ function TrackingView({ service, ...slots }: TrackingSlots & { service: Service 
   const steps = trackingAnimationSteps({ service, brand: config.brand, accountConfig });
   const stepIndex = useRotatingStep(steps.length, ANIMATION_TRACKING_MS);
   const title = trackingTitle(service);
+  const clockText = useServiceClockText();
   const eta = estimatedTimeText(service, now);
   const progress = trackingProgressStep(service);
   const driverPoint =
@@ -108,7 +111,9 @@ function TrackingView({ service, ...slots }: TrackingSlots & { service: Service 
   return (
     <main className="tracking">
       <h1 className="tracking__title">{t(title.key, { name: title.name })}</h1>
-      {eta && <p className="tracking__eta">{t('tracking.estimatedTime', { time: eta })}</p>}
+      {eta && (
+        <p className="tracking__eta">{t('tracking.estimatedTime', { time: clockText(eta) })}</p>
+      )}
       {progress !== null && (
         <ProgressBar
           step={progress}
@@ -138,6 +143,12 @@ function TrackingView({ service, ...slots }: TrackingSlots & { service: Service 
   );
 }
 
+/**
+ * The driver's reported position, or null when there is none: SPEC 5 "Coordinates are valid only if
+ * both lat and lng are non-zero".
+ */
 function pointOf(lat: number | null | undefined, lng: number | null | undefined): LatLng | null {
-  return lat != null && lng != null && (lat !== 0 || lng !== 0) ? { lat, lng } : null;
+  if (lat == null || lng == null) return null;
+  const point = { lat, lng };
+  return isValidCoordinate(point) ? point : null;
 }

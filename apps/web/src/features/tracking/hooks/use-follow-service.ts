@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import {
   AccountConfigSchema,
@@ -8,7 +8,7 @@ import {
   type Service,
 } from '@auxilio/domain';
 import { useSessionStore } from '../../../stores/session-store.ts';
-import { useAccount } from '../../accounts/api/get-account.ts';
+import { useAccount } from '../../../api/get-account.ts';
 
 /** Account flags before the account has loaded: the defaults of the schema. */
 const DEFAULT_ACCOUNT_CONFIG = AccountConfigSchema.parse({});
@@ -23,6 +23,9 @@ export function useFollowService(screen: 'loading' | 'tracking', service: Servic
   const accountId = useSessionStore((state) => state.session.accountId);
   const account = useAccount(accountId ?? service?.account ?? null);
   const accountConfig = account.data?.config ?? DEFAULT_ACCOUNT_CONFIG;
+  // Leaving for a partner page happens once: every later reading (a poll, the stream) would start
+  // the navigation again and abort the one under way, which on a slow signal never finishes.
+  const leftFor = useRef<string | null>(null);
 
   useEffect(() => {
     if (!service) return;
@@ -37,6 +40,9 @@ export function useFollowService(screen: 'loading' | 'tracking', service: Servic
     const decision =
       screen === 'loading' ? loadingPollDecision(input) : trackingPollDecision(input);
     if (decision.kind === 'route') navigate(decision.to, { replace: true });
-    if (decision.kind === 'external') window.location.assign(decision.url);
+    if (decision.kind === 'external' && leftFor.current !== decision.url) {
+      leftFor.current = decision.url;
+      window.location.assign(decision.url);
+    }
   }, [screen, service, integrations, accountConfig, navigate]);
 }

@@ -1,6 +1,6 @@
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { useSessionStore } from '../../../stores/session-store.ts';
-import { useService } from '../../service-request/api/service-query.ts';
+import { useService } from '../../../api/service-query.ts';
 import { useServiceEvents, type StreamState } from './use-service-events.ts';
 
 /**

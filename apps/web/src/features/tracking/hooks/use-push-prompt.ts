@@ -1,25 +1,29 @@
 import { useEffect, useState } from 'react';
-import { PUSH_PROMPT } from '@auxilio/domain';
+import { pushPromptDelayMs, type PushPermission } from '@auxilio/domain';
 
 const VIEWS_KEY = 'auxilio:push-prompt:views';
 const ANSWERED_KEY = 'auxilio:push-prompt:answered';
 
 /**
- * Whether to offer notifications now. SPEC 2 "A push-notification prompt appears (after 1 page view
- * and 5 s)": this screen's views are counted on this device, and the offer waits 5 s after the view
- * that reaches the count. Never when the browser has no notifications, the customer already chose
- * in the browser, or answered our banner.
+ * Whether to offer notifications now (the domain's pushPromptDelayMs, SPEC 2 "A push-notification
+ * prompt appears (after 1 page view and 5 s)"): this screen's views are counted on this device, and
+ * the offer waits after the view that reaches the count. Never when the browser has no
+ * notifications, the customer already chose in the browser, or answered our banner.
  */
 export function usePushPrompt(): { visible: boolean; answer: () => void } {
   const [visible, setVisible] = useState(false);
   useEffect(() => {
-    if (!canAsk()) return;
     const views = Number(readStorage(VIEWS_KEY) ?? '0') + 1;
     writeStorage(VIEWS_KEY, String(views));
-    if (views < PUSH_PROMPT.pageViews) return;
+    const delayMs = pushPromptDelayMs({
+      pageViews: views,
+      permission: notificationPermission(),
+      answered: readStorage(ANSWERED_KEY) !== null,
+    });
+    if (delayMs === null) return;
     const timer = setTimeout(() => {
       setVisible(true);
-    }, PUSH_PROMPT.delayMs);
+    }, delayMs);
     return () => {
       clearTimeout(timer);
     };
@@ -33,12 +37,8 @@ export function usePushPrompt(): { visible: boolean; answer: () => void } {
   };
 }
 
-function canAsk(): boolean {
-  return (
-    typeof Notification !== 'undefined' &&
-    Notification.permission === 'default' &&
-    readStorage(ANSWERED_KEY) === null
-  );
+function notificationPermission(): PushPermission {
+  return typeof Notification === 'undefined' ? 'unsupported' : Notification.permission;
 }
 
 function readStorage(key: string): string | null {

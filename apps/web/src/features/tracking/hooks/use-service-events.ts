@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Service } from '@auxilio/domain';
 import { useRuntimeConfig } from '../../../config/runtime-config-context.ts';
-import { serviceKeys } from '../../service-request/api/service-query.ts';
+import { serviceKeys } from '../../../api/service-query.ts';
 import { SERVICE_EVENT_TYPES } from '@auxilio/domain';
 import { applyServiceEvent, needsFullRefresh } from '../utils/apply-service-event.ts';
 import { serviceEventsUrl } from '../utils/service-events-url.ts';

@@ -8,7 +8,7 @@ import { testConfig } from '../../../test/fixtures.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { createTestI18n } from '../../../test/test-i18n.ts';
 import { FakeEventSource } from './fake-event-source.ts';
-import { SERVICE_ID, SERVICE_TOKEN } from './service-fixture.ts';
+import { SERVICE_ID, SERVICE_TOKEN } from '../../../test/service-fixture.ts';
 
 /** Requests the fake server saw, as `METHOD path`. */
 export interface FakeServer {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testService } from '../test/service-fixture.ts';
+import { testService } from '../../../test/service-fixture.ts';
 import { applyServiceEvent } from './apply-service-event.ts';
 
 describe('a stream event applied to the cached service', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testService } from '../test/service-fixture.ts';
+import { testService } from '../../../test/service-fixture.ts';
 import {
   estimatedTimeText,
   simulatedProgress,
@@ -51,11 +51,20 @@ describe("estimated time (SPEC 2 'Estimated time: h:mma', SPEC 9 eta / 60 rounde
     ['29 s rounds to 0 minutes', 29, '2:00PM'],
     ['crosses the hour', 3_900, '3:05PM'],
   ])('%s', (_case, eta, clock) => {
-    expect(estimatedTimeText(onRoute(eta), now)).toBe(clock);
+    expect(estimatedTimeText(onRoute(eta), now, 'America/Puerto_Rico')).toEqual({
+      time: clock,
+      zoneOf: null,
+    });
   });
 
-  it('is written in the branch time zone (Panama is UTC-5)', () => {
-    expect(estimatedTimeText({ ...onRoute(900), branch: 'PA' }, now)).toBe('1:15PM');
+  it('is written in the branch time zone (Panama is UTC-5), named on a device in another zone', () => {
+    expect(estimatedTimeText({ ...onRoute(900), branch: 'PA' }, now, 'America/Panama')).toEqual({
+      time: '1:15PM',
+      zoneOf: null,
+    });
+    expect(
+      estimatedTimeText({ ...onRoute(900), branch: 'PA' }, now, 'America/Puerto_Rico'),
+    ).toEqual({ time: '1:15PM', zoneOf: 'PA' });
   });
 
   it('is not shown while the eta is unknown (-1) or the driver is not on route', () => {

@@ -1,15 +1,16 @@
 import {
   clampSimulatedProgress,
+  deviceTimeZone,
   estimatedArrival,
-  formatArrivalClock,
   hasRealDriver,
   initialTrackingStatus,
   isTrackedTripStatus,
   progressStep,
+  serviceClock,
   statusKeyOfService,
-  timeZoneOf,
   trackingEtaMinutes,
   type Service,
+  type ServiceClock,
   type TripStatus,
 } from '@auxilio/domain';
 
@@ -46,18 +47,20 @@ export function trackingTitle(service: Pick<Service, 'trip' | 'driver'>): Tracki
 }
 
 /**
- * 'h:mma' arrival clock while on route, in the service's branch time zone; null when the driver's
- * eta is unknown or the driver is not on route. SPEC 2 "On route: ... 'Estimated time: h:mma'" and
- * SPEC 9 "Tracking ETA = driver eta seconds divided by 60, rounded".
+ * 'h:mma' arrival clock while on route, in the service's branch time zone and labelled when the
+ * device's differs (decision 645); null when the driver's eta is unknown or the driver is not on
+ * route. SPEC 2 "On route: ... 'Estimated time: h:mma'" and SPEC 9 "Tracking ETA = driver eta
+ * seconds divided by 60, rounded".
  */
 export function estimatedTimeText(
   service: Pick<Service, 'trip' | 'driver' | 'branch'>,
   now: Date,
-): string | null {
+  deviceZone: string = deviceTimeZone(),
+): ServiceClock | null {
   if (shownTripStatus(service) !== 'ON_ROUTE') return null;
   const minutes = trackingEtaMinutes(service.driver?.eta);
   if (minutes === null) return null;
-  return formatArrivalClock(estimatedArrival(now, minutes * 60), timeZoneOf(service.branch));
+  return serviceClock(estimatedArrival(now, minutes * 60), service.branch, deviceZone);
 }
 
 /** Progress-bar step 1..4, or null when no bar shows (SPEC 4 "Progress bar has 4 steps"). */

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Redirect, useLocation } from 'wouter';
 import {
   knownVehicleSearchInput,
+  normalizePlate,
   vehicleSearchTerm,
   type VehicleLookupMode,
 } from '@auxilio/domain';
@@ -24,9 +25,10 @@ const INPUT_HINTS: Record<
 
 /**
  * SPEC 2 "/plate: Vehicle plate entry"; the field follows the brand's lookup mode (SPEC 5 "Vehicle
- * search term": plate, name, member id or policy number). Continue runs the contract search and the
- * limit check (SPEC 4); a failed search keeps the customer here with loading cleared and
- * 'Search Plate Error' (SPEC 8).
+ * search term": plate, name, member id or policy number). Brands that look up by name ask for the
+ * plate beside it (SPEC 4 "a known name and identifier"; decision 417: a name alone is never
+ * searched). Continue runs the contract search and the limit check (SPEC 4); a failed search keeps
+ * the customer here with loading cleared and 'Search Plate Error' (SPEC 8).
  */
 export function PlateScreen({ loadAccount }: { loadAccount: LoadAccount }) {
   const { t } = useTranslation('plate');
@@ -36,9 +38,15 @@ export function PlateScreen({ loadAccount }: { loadAccount: LoadAccount }) {
   const [value, setValue] = useState(() =>
     knownVehicleSearchInput(mode, useSessionStore.getState().session),
   );
+  const needsPlate = mode === 'name';
+  const [plate, setPlate] = useState(() => {
+    const { session } = useSessionStore.getState();
+    return needsPlate ? (session.userExternalParams.plate ?? session.clientForm.plate) : '';
+  });
   const situation = useSessionStore((state) => state.session.situation);
   const check = useVehicleCheck(loadAccount);
   const inputId = useId();
+  const plateId = useId();
   const hintId = useId();
   const term = vehicleSearchTerm(mode, {
     plate: value,
@@ -47,11 +55,13 @@ export function PlateScreen({ loadAccount }: { loadAccount: LoadAccount }) {
     policyNumber: value,
   });
 
+  const ready = term !== '' && (!needsPlate || normalizePlate(plate) !== '');
+
   const onSubmit = (event: SyntheticEvent) => {
     event.preventDefault();
-    if (term === '' || check.isPending) return;
+    if (!ready || check.isPending) return;
     check.mutate(
-      { term, typed: value },
+      { term, typedPlate: mode === 'plate' ? value : plate },
       {
         onSuccess: (decision) => {
           navigate(decision.to);
@@ -93,17 +103,37 @@ export function PlateScreen({ loadAccount }: { loadAccount: LoadAccount }) {
             }}
           />
         </div>
+        {needsPlate ? (
+          <div className="field">
+            <label className="field__label" htmlFor={plateId}>
+              {t('modes.plate.label')}
+            </label>
+            <input
+              id={plateId}
+              className="field__input"
+              type="text"
+              name="plate"
+              value={plate}
+              placeholder={t('modes.plate.placeholder')}
+              autoComplete={INPUT_HINTS.plate.autoComplete}
+              inputMode={INPUT_HINTS.plate.inputMode}
+              autoCapitalize={INPUT_HINTS.plate.autoCapitalize}
+              spellCheck={false}
+              aria-invalid={check.isError}
+              onChange={(event) => {
+                setPlate(event.target.value);
+                if (check.isError) check.reset();
+              }}
+            />
+          </div>
+        ) : null}
         <div className="flow-screen__footer">
           {check.isError ? (
             <p role="alert" className="flow-screen__error">
               <strong>{t('error.title')}</strong> {t('error.text')}
             </p>
           ) : null}
-          <Button
-            type="submit"
-            disabled={term === '' || check.isPending}
-            aria-busy={check.isPending}
-          >
+          <Button type="submit" disabled={!ready || check.isPending} aria-busy={check.isPending}>
             {check.isPending ? t('searching') : t('continue')}
           </Button>
         </div>

@@ -16,8 +16,10 @@ export function useKnownCustomerLookup(loadAccount: LoadAccount) {
       const { session } = useSessionStore.getState();
       const term = knownVehicleSearchTerm(brand.vehicleLookup, session);
       if (term === '') return null;
-      const typed = brand.vehicleLookup === 'plate' ? term : '';
-      return (await check.mutateAsync({ term, typed })).to;
+      // The plate beside the lookup term: the term itself for plate brands, else the link's.
+      const typedPlate =
+        brand.vehicleLookup === 'plate' ? term : (session.userExternalParams.plate ?? '');
+      return (await check.mutateAsync({ term, typedPlate })).to;
     },
     pending: check.isPending,
     failed: check.isError,

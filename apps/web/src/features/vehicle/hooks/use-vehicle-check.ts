@@ -4,6 +4,7 @@ import {
   clientFormFromContract,
   enteredPlate,
   limitCheckOutcome,
+  memberSessionToken,
   routeAfterVehicleCheck,
   vehicleSearchPlate,
   type Account,
@@ -32,17 +33,24 @@ export function useVehicleCheck(loadAccount: LoadAccount) {
   const mode = brand.vehicleLookup;
 
   return useMutation({
-    mutationFn: async (input: { term: string; typed: string }): Promise<RouteDecision> => {
+    mutationFn: async (input: { term: string; typedPlate: string }): Promise<RouteDecision> => {
       const account = await loadAccount();
       const { session } = useSessionStore.getState();
-      const plate = enteredPlate(mode, input.typed, session);
-      const contracts = await searchContracts(api, {
-        search: input.term,
-        account: account._id,
-        branch: account.branch,
-        ...(mode === 'name' ? { fullName: input.term } : {}),
-        active: 'true',
-      });
+      const plate = enteredPlate(mode, input.typedPlate, session);
+      // Decision 417: a name is looked up with its plate; a signed-in member sends the session
+      // that opens their own contract in full.
+      const contracts = await searchContracts(
+        api,
+        {
+          search: input.term,
+          account: account._id,
+          branch: account.branch,
+          ...(mode === 'name' ? { fullName: input.term } : {}),
+          ...(mode !== 'plate' && plate.trim() !== '' ? { plate } : {}),
+          active: 'true',
+        },
+        memberSessionToken(session, new Date()),
+      );
       const contract = contracts[0] ?? null;
       let result: LimitCheckResult | null = null;
       if (contract && session.situation) {

@@ -1,0 +1,11 @@
+import { CorporateGuard } from '../../features/corporate/components/corporate-guard.tsx';
+import { CorporateHomeScreen } from '../../features/corporate/components/corporate-home-screen.tsx';
+
+/** /corporate/home (corporate guard): SPEC 2 corporate home. */
+export function Component() {
+  return (
+    <CorporateGuard>
+      <CorporateHomeScreen />
+    </CorporateGuard>
+  );
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it, vi } from 'vitest';
+import { keepLandingPageForOffline } from './keep-landing-page.ts';
+
+// Decision 176: the first page a visitor opens loads before the service worker exists; once the
+// worker controls it, the page is asked for again through the worker, which keeps it for offline.
+
+const LANDING = 'https://auxilio.example/?brand=mmm&fullName=Ana';
+
+function workerContainer(controlled: boolean) {
+  const target = new EventTarget();
+  return Object.assign(target, {
+    controller: controlled ? ({} as ServiceWorker) : null,
+  }) as unknown as ServiceWorkerContainer;
+}
+
+describe('keepLandingPageForOffline', () => {
+  it('asks for the landing page as HTML once the worker takes control, and only once', async () => {
+    const container = workerContainer(false);
+    const fetchPage = vi.fn(() => Promise.resolve(new Response('<!doctype html>')));
+    keepLandingPageForOffline(container, fetchPage, LANDING);
+    expect(fetchPage).not.toHaveBeenCalled();
+
+    container.dispatchEvent(new Event('controllerchange'));
+    container.dispatchEvent(new Event('controllerchange'));
+    await Promise.resolve();
+    expect(fetchPage).toHaveBeenCalledTimes(1);
+    expect(fetchPage).toHaveBeenCalledWith(LANDING, {
+      headers: { accept: 'text/html' },
+      credentials: 'same-origin',
+    });
+  });
+
+  it('does nothing when a worker already controls the page (its navigation went through it)', () => {
+    const container = workerContainer(true);
+    const fetchPage = vi.fn(() => Promise.resolve(new Response('')));
+    keepLandingPageForOffline(container, fetchPage, LANDING);
+    container.dispatchEvent(new Event('controllerchange'));
+    expect(fetchPage).not.toHaveBeenCalled();
+  });
+
+  it('does nothing without service workers, and stops waiting when asked', () => {
+    const fetchPage = vi.fn(() => Promise.resolve(new Response('')));
+    expect(() => {
+      keepLandingPageForOffline(undefined, fetchPage, LANDING)();
+    }).not.toThrow();
+
+    const container = workerContainer(false);
+    const stop = keepLandingPageForOffline(container, fetchPage, LANDING);
+    stop();
+    container.dispatchEvent(new Event('controllerchange'));
+    expect(fetchPage).not.toHaveBeenCalled();
+  });
+
+  it('logs, and does not throw, when the page cannot be fetched', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const container = workerContainer(false);
+    keepLandingPageForOffline(container, () => Promise.reject(new TypeError('offline')), LANDING);
+    container.dispatchEvent(new Event('controllerchange'));
+    await vi.waitFor(() => {
+      expect(warn).toHaveBeenCalledTimes(1);
+    });
+  });
+});

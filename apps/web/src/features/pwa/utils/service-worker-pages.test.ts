@@ -1,0 +1,145 @@
+import { describe, expect, it, vi } from 'vitest';
+import {
+  deleteEarlierPageCaches,
+  isPageRequest,
+  pageCacheKey,
+  pageCacheName,
+} from './service-worker-pages.ts';
+
+// Decision 176: the service worker keeps each page per address and brand, and never takes a path
+// of the server for a page. Workbox copies these functions into sw.js as source text, so they are
+// also checked as that text, evaluated on their own.
+
+const ORIGIN = 'https://auxilio.example';
+
+/** The function as the generated worker holds it: its source, evaluated with nothing around it. */
+function asCopiedIntoWorker<T>(fn: T): T {
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the worker's copy of the code
+  const copy = new Function(`return (${String(fn)});`) as () => T;
+  return copy();
+}
+
+function navigation(path: string) {
+  const url = new URL(path, ORIGIN);
+  // `mode: 'navigate'` cannot be set on a constructed Request: a stand-in with the read fields.
+  const request = { mode: 'navigate', url: url.href, headers: new Headers() } as Request;
+  return { request, url, sameOrigin: true };
+}
+
+function fetchOf(path: string, accept: string) {
+  const url = new URL(path, ORIGIN);
+  return { request: new Request(url, { headers: { accept } }), url, sameOrigin: true };
+}
+
+describe.each([
+  ['as written', isPageRequest],
+  ['as copied into sw.js', asCopiedIntoWorker(isPageRequest)],
+])('isPageRequest %s', (_form, isPage) => {
+  it.each(['/', '/services', '/tracking/loading', '/geotext/map/room-1', '/mmm-openid/callback'])(
+    'takes a navigation to %s for a page of the PWA',
+    (path) => {
+      expect(isPage(navigation(path))).toBe(true);
+    },
+  );
+
+  it('takes a fetch that asks for HTML (the landing page kept for offline use) for a page', () => {
+    expect(isPage(fetchOf('/?brand=mmm', 'text/html'))).toBe(true);
+  });
+
+  it.each([
+    '/common/services/abc',
+    '/storage/generate-download-url',
+    '/autodispatch/api/suggestions',
+    '/app-config.json',
+    '/brands/mmm/logo.svg',
+    '/manifest.webmanifest',
+    '/docs',
+    '/docs/json',
+    '/health',
+    '/ready',
+    '/map/style.json',
+    '/oidc/auth',
+  ])('leaves the server path %s to the network', (path) => {
+    expect(isPage(navigation(path))).toBe(false);
+  });
+
+  it('leaves scripts, data and other origins alone', () => {
+    expect(isPage(fetchOf('/assets/index-abc.js', '*/*'))).toBe(false);
+    expect(isPage(fetchOf('/locales/es/common.json', 'application/json'))).toBe(false);
+    expect(isPage({ ...navigation('/'), sameOrigin: false })).toBe(false);
+  });
+
+  it('does not take a path that only begins like a server path', () => {
+    expect(isPage(navigation('/mapa'))).toBe(true);
+    expect(isPage(navigation('/documents'))).toBe(true);
+  });
+});
+
+describe.each([
+  ['as written', pageCacheKey],
+  ['as copied into sw.js', asCopiedIntoWorker(pageCacheKey)],
+])('pageCacheKey %s', (_form, cacheKey) => {
+  const keyOf = (path: string) => cacheKey({ request: new Request(new URL(path, ORIGIN)) });
+
+  it('keeps the path and the brand: each brand of one address is its own entry', async () => {
+    expect(await keyOf('/services?brand=mmm')).toBe(`${ORIGIN}/services?brand=mmm`);
+    expect(await keyOf('/services?brand=otium')).not.toBe(await keyOf('/services?brand=mmm'));
+    expect(await keyOf('/services')).toBe(`${ORIGIN}/services`);
+  });
+
+  it('keeps the account, which decides the brand when no brand is named', async () => {
+    expect(await keyOf('/?account=acc-1&lang=en')).toBe(`${ORIGIN}/?account=acc-1`);
+    expect(await keyOf('/?brand=mmm&account=acc-1')).toBe(`${ORIGIN}/?brand=mmm&account=acc-1`);
+  });
+
+  it('drops personal and one-time values of the entry link', async () => {
+    expect(
+      await keyOf(
+        '/?brand=honda&plate=ECH-155&fullName=Ana%20Rivera&phoneNumber=7875550000&lang=en',
+      ),
+    ).toBe(`${ORIGIN}/?brand=honda`);
+    expect(await keyOf('/mmm-openid/callback?code=secret&state=abc')).toBe(
+      `${ORIGIN}/mmm-openid/callback`,
+    );
+    expect(await keyOf('/svc-1?account=acc-1&t=token&redirect=tracking/loading')).toBe(
+      `${ORIGIN}/svc-1?account=acc-1`,
+    );
+  });
+
+  it('keeps a repeated brand as it came (the server then names none)', async () => {
+    expect(await keyOf('/?brand=mmm&brand=otium')).toBe(`${ORIGIN}/?brand=mmm&brand=otium`);
+    expect(await keyOf('/?brand=mmm&brand=otium')).not.toBe(await keyOf('/?brand=mmm'));
+  });
+});
+
+describe('page caches of earlier releases', () => {
+  it.each([
+    ['as written', deleteEarlierPageCaches],
+    ['as copied into sw.js', asCopiedIntoWorker(deleteEarlierPageCaches)],
+  ])('are deleted once a page is stored in this release (%s)', async (_form, deleteEarlier) => {
+    const current = pageCacheName('2026-02-01T10:00:00.000Z');
+    const names = [
+      pageCacheName('2026-01-01T10:00:00.000Z'),
+      current,
+      'auxilio-brand-assets',
+      'workbox-precache-v2-https://auxilio.example/',
+    ];
+    const deleted: string[] = [];
+    vi.stubGlobal('caches', {
+      keys: () => Promise.resolve(names),
+      delete: (name: string) => {
+        deleted.push(name);
+        return Promise.resolve(true);
+      },
+    });
+    await deleteEarlier({ cacheName: current });
+    expect(deleted).toEqual([pageCacheName('2026-01-01T10:00:00.000Z')]);
+  });
+
+  it('leaves every cache alone when the name has no release part', async () => {
+    const remove = vi.fn(() => Promise.resolve(true));
+    vi.stubGlobal('caches', { keys: () => Promise.resolve(['a', 'b']), delete: remove });
+    await deleteEarlierPageCaches({ cacheName: 'pages' });
+    expect(remove).not.toHaveBeenCalled();
+  });
+});
