@@ -2,8 +2,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, open, phoneContext } from '../support/browser.ts';
 
-// Issue 2 acceptance: the branded home in Spanish, English with lang=en, another brand's logo and
-// colours, and its Help without chat. Against the built PWA served by the real API.
+// The branded home in Spanish, English with lang=en, another brand's logo and colours, and its Help
+// without chat. Against the built PWA served by the real API.
 
 let browser: Browser;
 let context: BrowserContext | undefined;

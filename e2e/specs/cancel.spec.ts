@@ -1,7 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, phoneContext, SAN_JUAN, screenshots } from '../support/browser.ts';
-import { startJourneyApi, type JourneyApi } from '../support/journey-api.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { screenshots } from '../support/browser.ts';
+import { SAN_JUAN } from '../support/demo-data.ts';
+import { useJourney } from '../support/journey.ts';
 import {
   acceptedService,
   seededSession,
@@ -9,34 +10,26 @@ import {
   trackingTitle,
 } from '../support/tracking-steps-session.ts';
 
-// Issue 3, test 3: cancel from tracking with a reason. The customer sees the root route with the
-// account and brand query; the database holds the service as Void with that reason, and the
-// cancellation e-mail is in the outbox (what an operator would check, not what the screen says).
+// Cancel from tracking with a reason. The customer sees the root route with the account and brand
+// query; the database holds the service as Void with that reason, and the cancellation e-mail is in
+// the outbox (what an operator would check, not what the screen says).
 
-let api: JourneyApi;
-let browser: Browser;
-let context: BrowserContext;
+const journey = useJourney({ simulator: false });
 let page: Page;
 
 beforeAll(async () => {
-  api = await startJourneyApi({ simulator: false });
-  browser = await launchBrowser();
-  context = await phoneContext(browser, { geolocation: SAN_JUAN });
-  page = await context.newPage();
-});
-afterAll(async () => {
-  await context.close();
-  await browser.close();
-  await api.close();
+  page = await (await journey.phone({ geolocation: SAN_JUAN })).newPage();
 });
 
 describe('cancel from tracking', () => {
   it('voids the service with the reason, sends the e-mail and lands on the root with account and brand', async () => {
     const shot = screenshots('cancel-from-tracking');
-    const { created } = await acceptedService(api);
+    const { created } = await acceptedService(journey.api);
     await seedSessionOnce(page, seededSession(created));
 
-    await page.goto(`${api.baseUrl}/tracking?brand=${created.brand}`, { waitUntil: 'load' });
+    await page.goto(`${journey.api.baseUrl}/tracking?brand=${created.brand}`, {
+      waitUntil: 'load',
+    });
     await trackingTitle(page).filter({ hasText: 'estará con usted pronto' }).waitFor();
     await shot(page, 'tracking-accepted');
 
@@ -60,11 +53,11 @@ describe('cancel from tracking', () => {
     expect(url.searchParams.get('account')).toBe(created.accountId);
     expect(url.searchParams.get('brand')).toBe(created.brand);
 
-    const row = await api.service(created.serviceId);
+    const row = await journey.api.service(created.serviceId);
     expect(row?.status).toBe('Void');
     expect(row?.cancellationReason).toBe('No necesito servicio');
 
-    const outbox = await api.outbox(created.serviceId);
+    const outbox = await journey.api.outbox(created.serviceId);
     const emails = outbox.filter((message) => message.kind.toLowerCase().includes('mail'));
     expect(emails, JSON.stringify(outbox.map((m) => m.kind))).toHaveLength(1);
     // To the operations mailbox (apps/api/src/services/cancellation.ts), naming service and reason.

@@ -1,8 +1,7 @@
-import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, phoneContext, SAN_JUAN } from '../support/browser.ts';
-import { startJourneyApi, type JourneyApi } from '../support/journey-api.ts';
-import { CONNECT_PR_ACCOUNT } from '../support/services.ts';
+import type { Page, Response } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { CONNECT_PR_ACCOUNT, SAN_JUAN } from '../support/demo-data.ts';
+import { useJourney } from '../support/journey.ts';
 import {
   acceptedService,
   seededSession,
@@ -11,27 +10,12 @@ import {
 } from '../support/tracking-steps-session.ts';
 import { INITIAL_SESSION } from '@auxilio/domain';
 
-// Issue 4: "security headers including a Content-Security-Policy that the PWA passes"
-// (docs/decisions/473). The built PWA, served by the real API with its real headers, opens the
-// home, the location screen with its MapLibre map, and tracking with the driver on the map; any
-// `securitypolicyviolation` event or CSP console message fails the spec.
+// The PWA passes its own Content-Security-Policy (docs/decisions/473), which allows no inline code
+// and only the origins the app needs. The built PWA, served by the real API with its real headers,
+// opens the home, the location screen with its MapLibre map, and tracking with the driver on the
+// map; any `securitypolicyviolation` event or CSP console message fails the spec.
 
-let api: JourneyApi;
-let browser: Browser;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  api = await startJourneyApi({ simulator: false });
-  browser = await launchBrowser();
-});
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
-afterAll(async () => {
-  await browser.close();
-  await api.close();
-});
+const journey = useJourney({ simulator: false });
 
 interface Violations {
   /** `securitypolicyviolation` events the page saw (directive and blocked URL). */
@@ -42,7 +26,7 @@ interface Violations {
 
 /** A phone whose pages report every CSP violation, from the first script on. */
 async function watchedPage(): Promise<{ page: Page; violations: Violations }> {
-  context = await phoneContext(browser, { geolocation: SAN_JUAN });
+  const context = await journey.phone({ geolocation: SAN_JUAN });
   await context.addInitScript(() => {
     const seen: string[] = [];
     (window as { cspViolations?: string[] }).cspViolations = seen;
@@ -88,7 +72,7 @@ async function mapDrawn(page: Page): Promise<void> {
 describe('the PWA under the Content-Security-Policy', () => {
   it('the watcher sees a violation when there is one (an inline script)', async () => {
     const { page, violations } = await watchedPage();
-    expectPolicy(await page.goto(`${api.baseUrl}/?brand=connect`));
+    expectPolicy(await page.goto(`${journey.api.baseUrl}/?brand=connect`));
     await page.evaluate(() => {
       const script = document.createElement('script');
       script.textContent = 'window.inlineRan = true';
@@ -102,7 +86,9 @@ describe('the PWA under the Content-Security-Policy', () => {
 
   it('home: no violation', async () => {
     const { page, violations } = await watchedPage();
-    expectPolicy(await page.goto(`${api.baseUrl}/?brand=connect&account=${CONNECT_PR_ACCOUNT}`));
+    expectPolicy(
+      await page.goto(`${journey.api.baseUrl}/?brand=connect&account=${CONNECT_PR_ACCOUNT}`),
+    );
     await page.getByRole('link', { name: 'Solicitar asistencia' }).waitFor();
     await page.waitForLoadState('networkidle');
     await expectNoViolations(violations);
@@ -124,16 +110,16 @@ describe('the PWA under the Content-Security-Policy', () => {
         version: 1,
       }),
     );
-    expectPolicy(await page.goto(`${api.baseUrl}/location?brand=connect`));
+    expectPolicy(await page.goto(`${journey.api.baseUrl}/location?brand=connect`));
     await mapDrawn(page);
     await expectNoViolations(violations);
   });
 
   it('tracking with the driver on the map: no violation', async () => {
-    const { created } = await acceptedService(api);
+    const { created } = await acceptedService(journey.api);
     const { page, violations } = await watchedPage();
     await seedSessionOnce(page, seededSession(created));
-    expectPolicy(await page.goto(`${api.baseUrl}/tracking?brand=${created.brand}`));
+    expectPolicy(await page.goto(`${journey.api.baseUrl}/tracking?brand=${created.brand}`));
     await trackingTitle(page).filter({ hasText: 'estará con usted pronto' }).waitFor();
     await mapDrawn(page);
     await expectNoViolations(violations);

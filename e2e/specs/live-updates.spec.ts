@@ -1,10 +1,11 @@
 import type { Socket } from 'node:net';
 import { asc, eq } from 'drizzle-orm';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { serviceEvents } from '../../apps/api/src/db/schema.ts';
-import { launchBrowser, phoneContext, SAN_JUAN, screenshots } from '../support/browser.ts';
-import { startJourneyApi, type JourneyApi } from '../support/journey-api.ts';
+import { screenshots } from '../support/browser.ts';
+import { SAN_JUAN } from '../support/demo-data.ts';
+import { useJourney } from '../support/journey.ts';
 import {
   acceptedService,
   seededSession,
@@ -12,41 +13,25 @@ import {
   trackingTitle,
 } from '../support/tracking-steps-session.ts';
 
-// Issue 3, tests 7 and 8: the tracking screen keeps up with the driver when the phone loses its
-// connection (no-connection screen, then retry) and when the server drops the event stream (the
-// browser reconnects with Last-Event-ID; the 17.4 s poll is the fallback). The driver plays over
-// HTTP with its own token while the screen is cut off.
+// The tracking screen keeps up with the driver when the phone loses its connection (no-connection
+// screen, then retry) and when the server drops the event stream (the browser reconnects with
+// Last-Event-ID; the 17.4 s poll is the fallback). The driver plays over HTTP with its own token
+// while the screen is cut off.
 
 const NO_CONNECTION = '¡Ups! No tiene conexión a internet';
 
-let api: JourneyApi;
-let browser: Browser;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  api = await startJourneyApi({ simulator: false });
-  browser = await launchBrowser();
-});
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
-afterAll(async () => {
-  await browser.close();
-  await api.close();
-});
+const journey = useJourney({ simulator: false });
 
 async function trackingPage(serviceSession: string, brand: string): Promise<Page> {
-  context = await phoneContext(browser, { geolocation: SAN_JUAN });
-  const page = await context.newPage();
+  const page = await (await journey.phone({ geolocation: SAN_JUAN })).newPage();
   await seedSessionOnce(page, serviceSession);
-  await page.goto(`${api.baseUrl}/tracking?brand=${brand}`, { waitUntil: 'load' });
+  await page.goto(`${journey.api.baseUrl}/tracking?brand=${brand}`, { waitUntil: 'load' });
   return page;
 }
 
 /** The service's event history as stored (seq, type), in order. */
 async function history(serviceId: string): Promise<{ seq: number; type: string }[]> {
-  return api.db.db
+  return journey.api.db.db
     .select({ seq: serviceEvents.seq, type: serviceEvents.type })
     .from(serviceEvents)
     .where(eq(serviceEvents.serviceId, serviceId))
@@ -56,7 +41,7 @@ async function history(serviceId: string): Promise<{ seq: number; type: string }
 describe('network cut during tracking', () => {
   it('shows the no-connection screen; back online, retry reloads and the status has caught up', async () => {
     const shot = screenshots('live-network-cut');
-    const { created, driver } = await acceptedService(api);
+    const { created, driver } = await acceptedService(journey.api);
     const page = await trackingPage(seededSession(created), created.brand);
     // A device that does not report coming back online (the `online` event never reaches the app):
     // only the retry button can bring the customer back. Switched on by the test when it wants.
@@ -104,7 +89,7 @@ describe('network cut during tracking', () => {
 
   it('back online, the screen returns by itself and catches up', async () => {
     const shot = screenshots('live-network-back');
-    const { created, driver } = await acceptedService(api);
+    const { created, driver } = await acceptedService(journey.api);
     const page = await trackingPage(seededSession(created), created.brand);
     await trackingTitle(page).filter({ hasText: 'estará con usted pronto' }).waitFor();
 
@@ -122,14 +107,14 @@ describe('network cut during tracking', () => {
 describe('event stream dropped by the server', () => {
   it('resumes after the drop: the screen shows every change and the history has no gap', async () => {
     const shot = screenshots('live-stream-dropped');
-    const { created, driver } = await acceptedService(api);
+    const { created, driver } = await acceptedService(journey.api);
     // The server's side of each event-stream connection, to cut them as a proxy or a deploy would.
     const streams = new Set<Socket>();
     const onRequest = (request: { url?: string; socket: Socket }) => {
       if (request.url?.includes(`/services/${created.serviceId}/events`))
         streams.add(request.socket);
     };
-    api.app.server.on('request', onRequest);
+    journey.api.app.server.on('request', onRequest);
     try {
       const page = await trackingPage(seededSession(created), created.brand);
       await trackingTitle(page).filter({ hasText: 'estará con usted pronto' }).waitFor();
@@ -168,7 +153,7 @@ describe('event stream dropped by the server', () => {
         )
         .toBe(last);
     } finally {
-      api.app.server.off('request', onRequest);
+      journey.api.app.server.off('request', onRequest);
     }
   });
 });

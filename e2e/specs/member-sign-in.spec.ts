@@ -1,33 +1,20 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, phoneContext, screenshots } from '../support/browser.ts';
-import { startJourneyApi, type JourneyApi } from '../support/journey-api.ts';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { screenshots } from '../support/browser.ts';
+import { useJourney } from '../support/journey.ts';
 
-// Issue 4, identity: the member sign-in of SPEC 7 in Chromium against the bundled identity provider
-// (decision 460): /mmm-openid/login -> the provider's /authorize -> login and consent pages -> back
-// on /mmm-openid/callback, where the member's name shows and the session holds the card number.
-// A state tampered with on the way back shows SPEC 8 "Hubo un error en la autenticación" and the
-// app never calls the token endpoint.
+// The member sign-in of SPEC 7 in Chromium against the bundled identity provider (decision 460):
+// /mmm-openid/login -> the provider's /authorize -> login and consent pages -> back on
+// /mmm-openid/callback, where the member's name shows and the session holds the card number. A
+// state tampered with on the way back shows SPEC 8 "Hubo un error en la autenticación" and the app
+// never calls the token endpoint.
 
-let api: JourneyApi;
-let browser: Browser;
-let context: BrowserContext | undefined;
+const journey = useJourney({ simulator: false });
 let page: Page;
 let tokenCalls: string[];
 
-beforeAll(async () => {
-  api = await startJourneyApi({ simulator: false });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await context?.close();
-  await browser.close();
-  await api.close();
-});
 beforeEach(async () => {
-  await context?.close();
-  context = await phoneContext(browser);
-  page = await context.newPage();
+  page = await (await journey.phone()).newPage();
   tokenCalls = [];
   page.on('request', (request) => {
     if (request.url().includes('/common/api/mmm-openid/token')) tokenCalls.push(request.url());
@@ -36,7 +23,9 @@ beforeEach(async () => {
 
 /** From the app's start screen to the provider's login page, then signs in as a demo member. */
 async function signInAtProvider(cardnumber: string, pin: string): Promise<void> {
-  await page.goto(`${api.baseUrl}/mmm-openid/login?brand=mmm`, { waitUntil: 'networkidle' });
+  await page.goto(`${journey.api.baseUrl}/mmm-openid/login?brand=mmm`, {
+    waitUntil: 'networkidle',
+  });
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
   await page.waitForURL(/\/oidc\/interaction\//);
   await page.getByRole('heading', { name: 'Inicio de sesión para miembros' }).waitFor();
@@ -85,9 +74,9 @@ describe('member sign-in', () => {
     // run through the context's own requests (same cookies) and the last one is altered.
     await page.route('**/oidc/interaction/*/confirm', async (route) => {
       const confirmed = await route.fetch({ maxRedirects: 0 });
-      const resume = new URL(confirmed.headers().location ?? '', api.baseUrl);
+      const resume = new URL(confirmed.headers().location ?? '', journey.api.baseUrl);
       const toApp = await page.context().request.get(resume.href, { maxRedirects: 0 });
-      const callback = new URL(toApp.headers().location ?? '', api.baseUrl);
+      const callback = new URL(toApp.headers().location ?? '', journey.api.baseUrl);
       expect(callback.pathname).toBe('/mmm-openid/callback');
       expect(callback.searchParams.get('code')).toBeTruthy();
       callback.searchParams.set('state', 'f'.repeat(56));

@@ -1,8 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, phoneContext, SAN_JUAN, screenshots } from '../support/browser.ts';
-import { startJourneyApi, type JourneyApi } from '../support/journey-api.ts';
-import { CONNECT_PR_ACCOUNT } from '../support/services.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshots } from '../support/browser.ts';
+import { CONNECT_PR_ACCOUNT, SAN_JUAN } from '../support/demo-data.ts';
+import { useJourney } from '../support/journey.ts';
 import {
   acceptedService,
   assignedDriverName,
@@ -11,31 +11,15 @@ import {
   trackingTitle,
 } from '../support/tracking-steps-session.ts';
 
-// Issue 3, test 6: a reload never loses the request. In the middle of the request flow the choice
-// and the step survive (the session is persisted in localStorage); on /tracking the same service is
-// followed again, with the same title and driver.
+// A reload never loses the request. In the middle of the request flow the choice and the step
+// survive (the session is persisted in localStorage); on /tracking the same service is followed
+// again, with the same title and driver.
 
-let api: JourneyApi;
-let browser: Browser;
-let context: BrowserContext | undefined;
+const journey = useJourney({ simulator: false });
 let page: Page;
 
-beforeAll(async () => {
-  api = await startJourneyApi({ simulator: false });
-  browser = await launchBrowser();
-});
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
-afterAll(async () => {
-  await browser.close();
-  await api.close();
-});
-
 async function newPage(): Promise<Page> {
-  context = await phoneContext(browser, { geolocation: SAN_JUAN });
-  return context.newPage();
+  return (await journey.phone({ geolocation: SAN_JUAN })).newPage();
 }
 
 const passengers = (p: Page) => p.getByRole('group', { name: 'Pasajeros' }).locator('output');
@@ -44,7 +28,7 @@ describe('reload keeps the session', () => {
   it('in the request flow: the chosen service and the passenger count survive reloads', async () => {
     const shot = screenshots('resume-request-flow');
     page = await newPage();
-    await page.goto(`${api.baseUrl}/services?brand=connect&account=${CONNECT_PR_ACCOUNT}`, {
+    await page.goto(`${journey.api.baseUrl}/services?brand=connect&account=${CONNECT_PR_ACCOUNT}`, {
       waitUntil: 'load',
     });
     // The radio itself is visually hidden: the customer taps the tile's label.
@@ -74,16 +58,18 @@ describe('reload keeps the session', () => {
 
   it('on /tracking: the same service, title and driver after a reload', async () => {
     const shot = screenshots('resume-tracking');
-    const { created, driver } = await acceptedService(api);
+    const { created, driver } = await acceptedService(journey.api);
     await driver.tripStatus('ON_ROUTE');
     page = await newPage();
     await seedSessionOnce(page, seededSession(created));
 
-    await page.goto(`${api.baseUrl}/tracking?brand=${created.brand}`, { waitUntil: 'load' });
+    await page.goto(`${journey.api.baseUrl}/tracking?brand=${created.brand}`, {
+      waitUntil: 'load',
+    });
     await trackingTitle(page).filter({ hasText: 'Su asistencia va en camino' }).waitFor();
     const driverCard = page.getByRole('button', { name: 'Enviar nota al conductor' });
     await driverCard.waitFor();
-    const driverName = await assignedDriverName(api, created.serviceId);
+    const driverName = await assignedDriverName(journey.api, created.serviceId);
     const card = page.getByText(driverName, { exact: true });
     await card.waitFor();
     await shot(page, 'tracking-on-route');

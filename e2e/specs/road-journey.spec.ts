@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { surveys, tips } from '../../apps/api/src/db/schema.ts';
-import { launchBrowser, phoneContext, SAN_JUAN, screenshots } from '../support/browser.ts';
-import { startJourneyApi, type JourneyApi } from '../support/journey-api.ts';
+import { screenshots } from '../support/browser.ts';
+import { CONNECT_PR_ACCOUNT, CUSTOMER, SAN_JUAN } from '../support/demo-data.ts';
 import {
+  chooseMakeAndModel,
   chooseService,
   openHome,
   payWithSandboxCard,
@@ -14,28 +15,18 @@ import {
   useCurrentLocation,
   waitForPath,
 } from '../support/journey-steps-common.ts';
-import { CONNECT_PR_ACCOUNT } from '../support/services.ts';
+import { useJourney } from '../support/journey.ts';
 
-// Issue 3 test 1: the road journey of a connect member in Puerto Rico, in Chromium at 360x740 with
-// a faked position, against the built PWA and the real API. The simulator is off: this spec plays
-// the driver over the driver API so the order of what the screen shows is known.
+// The road journey of a connect member in Puerto Rico, in Chromium at 360x740 with a faked
+// position, against the built PWA and the real API. The simulator is off: this spec plays the
+// driver over the driver API so the order of what the screen shows is known.
 
-let api: JourneyApi;
-let browser: Browser;
-let context: BrowserContext;
+const journey = useJourney({ simulator: false });
 let page: Page;
 
 beforeAll(async () => {
-  api = await startJourneyApi({ simulator: false });
-  browser = await launchBrowser();
-  context = await phoneContext(browser, { geolocation: SAN_JUAN });
-  page = await context.newPage();
+  page = await (await journey.phone({ geolocation: SAN_JUAN })).newPage();
   page.setDefaultTimeout(20_000);
-});
-afterAll(async () => {
-  await context.close();
-  await browser.close();
-  await api.close();
 });
 
 interface Point {
@@ -73,7 +64,7 @@ describe('road journey (connect, Puerto Rico)', () => {
   it('flat tire: request, pay, watch the driver come, finish, rate 5 stars, tip and share', async () => {
     const shot = screenshots('road-journey');
 
-    await openHome(page, api, 'connect', CONNECT_PR_ACCOUNT);
+    await openHome(page, journey.api, 'connect', CONNECT_PR_ACCOUNT);
     await shot(page, 'home');
 
     await step(page, 'services', async () => {
@@ -84,14 +75,17 @@ describe('road journey (connect, Puerto Rico)', () => {
     await shot(page, 'clients');
 
     await step(page, 'clients form', async () => {
-      await page.getByRole('textbox', { name: 'Nombre completo' }).fill('Glorimar Rivera Figueroa');
-      await page.getByRole('textbox', { name: 'Teléfono' }).fill('787-555-0100');
+      await page
+        .getByRole('textbox', { name: 'Nombre completo' })
+        .fill(`${CUSTOMER.firstName} ${CUSTOMER.lastName}`);
+      await page.getByRole('textbox', { name: 'Teléfono' }).fill(CUSTOMER.phone);
       await page
         .getByRole('textbox', { name: 'Correo electrónico (opcional)' })
-        .fill('glorimar@example.com');
-      await page.getByRole('textbox', { name: 'Tablilla' }).fill('gfs643');
-      await page.getByRole('textbox', { name: 'Marca (opcional)' }).fill('Toyota');
-      await page.getByRole('textbox', { name: 'Modelo (opcional)' }).fill('Corolla');
+        .fill(CUSTOMER.email);
+      // Typed in lower case: the plate is stored normalised.
+      const { vehicle } = CUSTOMER;
+      await page.getByRole('textbox', { name: 'Tablilla' }).fill(vehicle.plate.toLowerCase());
+      await chooseMakeAndModel(page, vehicle.make, vehicle.model);
       await page.getByRole('checkbox', { name: /Acepto la política de privacidad/ }).check();
       await shot(page, 'clients-filled');
       await page.getByRole('button', { name: 'Continuar' }).click();
@@ -122,16 +116,16 @@ describe('road journey (connect, Puerto Rico)', () => {
       await shot(page, 'payment-filled');
       await page.getByRole('button', { name: 'Pagar $60.00' }).click();
       await waitForPath(page, '/tracking/loading');
-      await page.getByRole('heading', { name: 'Hola, Glorimar' }).waitFor();
+      await page.getByRole('heading', { name: `Hola, ${CUSTOMER.firstName}` }).waitFor();
     });
     await shot(page, 'tracking-loading');
 
     const serviceId = await sessionServiceId(page);
-    const created = await api.service(serviceId);
+    const created = await journey.api.service(serviceId);
     expect(created).toMatchObject({ status: 'Queued', situation: 'flatTire' });
-    expect(created?.vehiclePlate).toBe('GFS643');
+    expect(created?.vehiclePlate).toBe(CUSTOMER.vehicle.plate);
 
-    const driver = await api.dispatchNext();
+    const driver = await journey.api.dispatchNext();
     if (!driver) throw new Error('The dispatcher found no service to assign');
     expect(driver.serviceId).toBe(serviceId);
 
@@ -218,15 +212,18 @@ describe('road journey (connect, Puerto Rico)', () => {
     });
     await shot(page, 'social');
 
-    const finished = await api.service(serviceId);
+    const finished = await journey.api.service(serviceId);
     expect(finished).toMatchObject({ status: 'Finished', surveysAnswered: true });
-    const [survey] = await api.db.db.select().from(surveys).where(eq(surveys.serviceId, serviceId));
+    const [survey] = await journey.api.db.db
+      .select()
+      .from(surveys)
+      .where(eq(surveys.serviceId, serviceId));
     expect(survey?.answers).toEqual({
       provider: 5,
       recommendationScore: 10,
       productExperience: 'Todo excelente',
     });
-    const stored = await api.db.db.select().from(tips).where(eq(tips.serviceId, serviceId));
+    const stored = await journey.api.db.db.select().from(tips).where(eq(tips.serviceId, serviceId));
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ amountCents: 300, currency: 'usd' });
   }, 180_000);

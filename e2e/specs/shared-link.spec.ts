@@ -1,39 +1,25 @@
 import { SharedServiceSchema, ShareLinkResponseSchema } from '@auxilio/domain';
-import type { Browser, BrowserContext, Response } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, phoneContext, screenshots } from '../support/browser.ts';
-import { startJourneyApi, type JourneyApi } from '../support/journey-api.ts';
+import type { Response } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshots } from '../support/browser.ts';
+import { useJourney } from '../support/journey.ts';
 import {
   acceptedService,
   assignedDriverName,
   trackingTitle,
 } from '../support/tracking-steps-session.ts';
 
-// Issue 4 (decisions 474 and 475): a link minted by the customer opens, on a phone without the
-// customer's session, a read-only tracking that follows the driver, served noindex/no-referrer.
+// Shared tracking links (decisions 474 and 475): a link minted by the customer opens, on a phone
+// without the customer's session, a read-only tracking that follows the driver, served
+// noindex/no-referrer.
 
-let api: JourneyApi;
-let browser: Browser;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  api = await startJourneyApi({ simulator: false });
-  browser = await launchBrowser();
-});
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
-afterAll(async () => {
-  await browser.close();
-  await api.close();
-});
+const journey = useJourney({ simulator: false });
 
 /** POST /common/api/v1/services/{id}/share with the service's own token, as the share button does. */
 async function mintLinkToken(serviceId: string, serviceToken: string): Promise<string> {
-  const response = await fetch(`${api.baseUrl}/common/api/v1/services/${serviceId}/share`, {
+  const response = await fetch(`${journey.api.baseUrl}/common/api/v1/services/${serviceId}/share`, {
     method: 'POST',
-    headers: { 'x-api-key': api.appKey, authorization: `Bearer ${serviceToken}` },
+    headers: { 'x-api-key': journey.api.appKey, authorization: `Bearer ${serviceToken}` },
   });
   expect(response.status).toBe(200);
   return ShareLinkResponseSchema.parse(await response.json()).shareToken;
@@ -52,15 +38,16 @@ function sharedAnswerWithDriverAt(lat: number) {
 describe('shared tracking link', () => {
   it('opens without a session, shows the driver and follows him; noindex, no phone', async () => {
     const shot = screenshots('shared-link');
-    const { created, driver } = await acceptedService(api);
-    const firstName = (await assignedDriverName(api, created.serviceId)).split(/\s+/)[0] ?? '';
+    const { created, driver } = await acceptedService(journey.api);
+    const firstName =
+      (await assignedDriverName(journey.api, created.serviceId)).split(/\s+/)[0] ?? '';
     const linkToken = await mintLinkToken(created.serviceId, created.token);
     const link =
-      `${api.baseUrl}/${created.serviceId}?account=${created.brand}` +
+      `${journey.api.baseUrl}/${created.serviceId}?account=${created.brand}` +
       `&redirect=tracking/loading&t=${linkToken}`;
 
-    context = await phoneContext(browser);
-    const page = await context.newPage();
+    // A relative in Madrid follows the customer in Puerto Rico.
+    const page = await (await journey.phone({ timeZone: 'Europe/Madrid' })).newPage();
     const landing = await page.goto(link, { waitUntil: 'load' });
     expect(landing?.headers()['referrer-policy']).toBe('no-referrer');
     expect(await page.locator('meta[name="robots"]').getAttribute('content')).toContain('noindex');
@@ -80,6 +67,8 @@ describe('shared tracking link', () => {
     await moved;
     await trackingTitle(page).filter({ hasText: 'Su asistencia va en camino' }).waitFor();
     await page.getByRole('img', { name: 'Proveedor' }).waitFor();
+    // Decision 645: the arrival in Puerto Rico's time, the time the customer reads, named as such.
+    await page.getByText(/^Hora estimada: \d{1,2}:\d{2}(AM|PM) \(hora de Puerto Rico\)$/).waitFor();
     await shot(page, 'on-route');
 
     // Read-only and redacted: no customer phone, no price, no call/note/cancel controls, and the
@@ -94,11 +83,10 @@ describe('shared tracking link', () => {
   });
 
   it('a link with a wrong token says it is not valid', async () => {
-    const { created } = await acceptedService(api);
-    context = await phoneContext(browser);
-    const page = await context.newPage();
+    const { created } = await acceptedService(journey.api);
+    const page = await (await journey.phone()).newPage();
     await page.goto(
-      `${api.baseUrl}/${created.serviceId}?account=${created.brand}&t=wrong-token-0123456789abcdef`,
+      `${journey.api.baseUrl}/${created.serviceId}?account=${created.brand}&t=wrong-token-0123456789abcdef`,
       { waitUntil: 'load' },
     );
     await trackingTitle(page).filter({ hasText: 'Este enlace no es válido' }).waitFor();

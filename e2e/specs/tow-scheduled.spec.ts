@@ -1,7 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, phoneContext, SAN_JUAN, screenshots } from '../support/browser.ts';
-import { startJourneyApi, type JourneyApi } from '../support/journey-api.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { screenshots } from '../support/browser.ts';
+import { HONDA_PR_ACCOUNT, SAN_JUAN } from '../support/demo-data.ts';
 import {
   openHome,
   sessionServiceId,
@@ -9,32 +9,23 @@ import {
   tapChoice,
   useCurrentLocation,
   waitForPath,
+  giveContactDetails,
 } from '../support/journey-steps-common.ts';
+import { useJourney } from '../support/journey.ts';
 
-// Issue 3 test 2: a tow for a breakdown with a destination, scheduled for tomorrow, by a honda member
-// in Puerto Rico whose contract covers it (ECH-155, apps/api/src/db/README.md): no payment, and a
-// scheduled request ends on /service-summary (SPEC 4), with the schedule and the destination stored.
+// A tow for a breakdown with a destination, scheduled for tomorrow, by a honda member in Puerto
+// Rico whose contract covers it (ECH-155, apps/api/src/db/README.md): no payment, and a scheduled
+// request ends on /service-summary (SPEC 4), with the schedule and the destination stored.
 
-const HONDA_PR_ACCOUNT = 'adafe5430e1d520e0f5c8f92';
 /** Puerto Rico keeps Atlantic Standard Time all year (UTC-4): the branch's clock for the picker. */
 const PR_OFFSET = '-04:00';
 
-let api: JourneyApi;
-let browser: Browser;
-let context: BrowserContext;
+const journey = useJourney({ simulator: false });
 let page: Page;
 
 beforeAll(async () => {
-  api = await startJourneyApi({ simulator: false });
-  browser = await launchBrowser();
-  context = await phoneContext(browser, { geolocation: SAN_JUAN });
-  page = await context.newPage();
+  page = await (await journey.phone({ geolocation: SAN_JUAN })).newPage();
   page.setDefaultTimeout(20_000);
-});
-afterAll(async () => {
-  await context.close();
-  await browser.close();
-  await api.close();
 });
 
 /** Tomorrow's date in Puerto Rico, as a date input writes it (YYYY-MM-DD). */
@@ -51,7 +42,7 @@ describe('tow scheduled for tomorrow (honda, Puerto Rico)', () => {
   it('tow for a breakdown to Bayamón, tomorrow at 10:00 → /service-summary, stored as asked', async () => {
     const shot = screenshots('tow-scheduled');
 
-    await openHome(page, api, 'honda', HONDA_PR_ACCOUNT);
+    await openHome(page, journey.api, 'honda', HONDA_PR_ACCOUNT);
     await shot(page, 'home');
 
     await step(page, 'services', async () => {
@@ -89,7 +80,11 @@ describe('tow scheduled for tomorrow (honda, Puerto Rico)', () => {
     await step(page, 'plate', async () => {
       await page.getByRole('textbox', { name: 'Número de tablilla' }).fill('ech-155');
       await page.getByRole('button', { name: 'Continuar' }).click();
-      await waitForPath(page, '/location');
+      await waitForPath(page, '/clients');
+    });
+    await shot(page, 'clients');
+    await step(page, 'contact details', async () => {
+      await giveContactDetails(page);
     });
     await shot(page, 'location');
 
@@ -125,7 +120,7 @@ describe('tow scheduled for tomorrow (honda, Puerto Rico)', () => {
     await shot(page, 'service-summary');
 
     const serviceId = await sessionServiceId(page);
-    const row = await api.service(serviceId);
+    const row = await journey.api.service(serviceId);
     expect(row).toMatchObject({
       accountId: HONDA_PR_ACCOUNT,
       situation: 'towBreakdown',

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { cardCharges } from '../../apps/api/src/db/schema.ts';
-import { launchBrowser, phoneContext, SAN_JUAN, screenshots } from '../support/browser.ts';
-import { startJourneyApi, type JourneyApi } from '../support/journey-api.ts';
+import { screenshots } from '../support/browser.ts';
+import { HONDA_PR_ACCOUNT, SAN_JUAN } from '../support/demo-data.ts';
 import {
   chooseService,
+  giveContactDetails,
   openHome,
   payWithSandboxCard,
   sessionServiceId,
@@ -13,37 +14,23 @@ import {
   useCurrentLocation,
   waitForPath,
 } from '../support/journey-steps-common.ts';
+import { useJourney } from '../support/journey.ts';
 
-// Issue 3 test 4: the vehicle checks of the request flow (SPEC 4 "Request flow") for a honda member
-// in Puerto Rico, whose plate lookup searches contracts and checks limits against our own API on the
-// seeded demo contracts (apps/api/src/db/README.md "Road-journey cases").
+// The vehicle checks of the request flow (SPEC 4 "Request flow") for a honda member in Puerto Rico,
+// whose plate lookup searches contracts and checks limits against our own API on the seeded demo
+// contracts (apps/api/src/db/README.md "Road-journey cases").
 
-const HONDA_PR_ACCOUNT = 'adafe5430e1d520e0f5c8f92';
-
-let api: JourneyApi;
-let browser: Browser;
-let context: BrowserContext | undefined;
+const journey = useJourney({ simulator: false });
 let page: Page;
 
-beforeAll(async () => {
-  api = await startJourneyApi({ simulator: false });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await context?.close();
-  await browser.close();
-  await api.close();
-});
 beforeEach(async () => {
-  await context?.close();
-  context = await phoneContext(browser, { geolocation: SAN_JUAN });
-  page = await context.newPage();
+  page = await (await journey.phone({ geolocation: SAN_JUAN })).newPage();
   page.setDefaultTimeout(20_000);
 });
 
 /** Home → flat tire → /plate, then looks the plate up. */
 async function lookUpPlate(plate: string): Promise<void> {
-  await openHome(page, api, 'honda', HONDA_PR_ACCOUNT);
+  await openHome(page, journey.api, 'honda', HONDA_PR_ACCOUNT);
   await chooseService(page, 'Cambio de goma');
   await waitForPath(page, '/plate');
   await page.getByRole('heading', { name: 'Tablilla del vehículo' }).waitFor();
@@ -82,7 +69,7 @@ describe('vehicle checks (honda, Puerto Rico)', () => {
     const shot = screenshots('vehicle-checks-surplus');
     await step(page, 'covered with a surplus', async () => {
       await lookUpPlate('bcx541');
-      await waitForPath(page, '/location');
+      await giveContactDetails(page);
     });
     await shot(page, 'location');
     await step(page, 'location', async () => {
@@ -131,7 +118,7 @@ describe('vehicle checks (honda, Puerto Rico)', () => {
     await shot(page, 'tracking-loading');
 
     const serviceId = await sessionServiceId(page);
-    const row = await api.service(serviceId);
+    const row = await journey.api.service(serviceId);
     expect(row).toMatchObject({
       accountId: HONDA_PR_ACCOUNT,
       status: 'Queued',
@@ -144,7 +131,7 @@ describe('vehicle checks (honda, Puerto Rico)', () => {
     // The request carries the sandbox charge of the surplus, and that charge is of 4,000 cents.
     const chargeId = row?.paymentReferences?.chargeIdStripe;
     expect(chargeId).toEqual(expect.any(String));
-    const [charge] = await api.db.db
+    const [charge] = await journey.api.db.db
       .select()
       .from(cardCharges)
       .where(eq(cardCharges.id, chargeId ?? ''));

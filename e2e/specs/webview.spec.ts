@@ -1,7 +1,7 @@
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, phoneContext, SAN_JUAN, screenshots } from '../support/browser.ts';
-import { startJourneyApi, type JourneyApi } from '../support/journey-api.ts';
+import { describe, expect, it } from 'vitest';
+import { screenshots } from '../support/browser.ts';
+import { SAN_JUAN } from '../support/demo-data.ts';
+import { useJourney } from '../support/journey.ts';
 import {
   acceptedService,
   seededSession,
@@ -9,8 +9,8 @@ import {
   trackingTitle,
 } from '../support/tracking-steps-session.ts';
 
-// Issue 3, test 5: inside a mobile-app webview (isFromWebview=true in the entry query) /tracking has
-// no share button and the header's close control posts the `closed` message to the host (SPEC 1,
+// Inside a mobile-app webview (isFromWebview=true in the entry query) /tracking has no share button
+// and the header's close control posts the `closed` message to the host (SPEC 1,
 // apps/web/src/lib/webview.ts). Outside a webview the share button copies the link.
 
 declare global {
@@ -20,29 +20,13 @@ declare global {
   }
 }
 
-let api: JourneyApi;
-let browser: Browser;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  api = await startJourneyApi({ simulator: false });
-  browser = await launchBrowser();
-});
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
-afterAll(async () => {
-  await browser.close();
-  await api.close();
-});
+const journey = useJourney({ simulator: false });
 
 describe('webview mode', () => {
   it('has no share button on /tracking and the close control posts `closed` to the host', async () => {
     const shot = screenshots('webview-tracking');
-    const { created } = await acceptedService(api);
-    context = await phoneContext(browser, { geolocation: SAN_JUAN });
-    const page = await context.newPage();
+    const { created } = await acceptedService(journey.api);
+    const page = await (await journey.phone({ geolocation: SAN_JUAN })).newPage();
     await seedSessionOnce(page, seededSession(created));
     // What a React Native host injects (apps/web/src/lib/webview.ts).
     await page.addInitScript(() => {
@@ -53,7 +37,7 @@ describe('webview mode', () => {
       };
     });
 
-    await page.goto(`${api.baseUrl}/tracking?brand=${created.brand}&isFromWebview=true`, {
+    await page.goto(`${journey.api.baseUrl}/tracking?brand=${created.brand}&isFromWebview=true`, {
       waitUntil: 'load',
     });
     await trackingTitle(page).filter({ hasText: 'estará con usted pronto' }).waitFor();
@@ -72,15 +56,17 @@ describe('webview mode', () => {
 
   it('outside a webview shows the share button, which copies the link and says so', async () => {
     const shot = screenshots('share-tracking');
-    const { created } = await acceptedService(api);
-    context = await phoneContext(browser, { geolocation: SAN_JUAN });
+    const { created } = await acceptedService(journey.api);
+    const context = await journey.phone({ geolocation: SAN_JUAN });
     await context.grantPermissions(['geolocation', 'clipboard-read', 'clipboard-write'], {
-      origin: api.baseUrl,
+      origin: journey.api.baseUrl,
     });
     const page = await context.newPage();
     await seedSessionOnce(page, seededSession(created));
 
-    await page.goto(`${api.baseUrl}/tracking?brand=${created.brand}`, { waitUntil: 'load' });
+    await page.goto(`${journey.api.baseUrl}/tracking?brand=${created.brand}`, {
+      waitUntil: 'load',
+    });
     await trackingTitle(page).filter({ hasText: 'estará con usted pronto' }).waitFor();
     expect(
       await page
@@ -97,7 +83,7 @@ describe('webview mode', () => {
     await shot(page, 'link-copied');
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     const link = new URL(copied);
-    expect(link.origin).toBe(new URL(api.baseUrl).origin);
+    expect(link.origin).toBe(new URL(journey.api.baseUrl).origin);
     expect(link.pathname).toBe(`/${created.serviceId}`);
     expect(link.searchParams.get('account')).toBe(created.brand);
     expect(link.searchParams.get('redirect')).toBe('tracking/loading');

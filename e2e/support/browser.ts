@@ -24,12 +24,13 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** San Juan, Puerto Rico: where the faked phone is (SPEC 9 default map centre). */
-export const SAN_JUAN = { latitude: 18.42139, longitude: -66.073795, accuracy: 8 };
-
 export interface PhoneOptions {
   /** Grants geolocation at this position; without it the page is asked and nothing answers. */
   geolocation?: { latitude: number; longitude: number; accuracy?: number };
+  /** 'block': no service worker, so `page.route` and network emulation see every request. */
+  serviceWorkers?: 'allow' | 'block';
+  /** The phone's time zone; a phone in Puerto Rico by default, as the demo accounts are. */
+  timeZone?: string;
 }
 
 /** A phone-sized context (360x740) as our users have. */
@@ -40,6 +41,8 @@ export function phoneContext(
   return browser.newContext({
     viewport: { width: 360, height: 740 },
     locale: 'es-PR',
+    timezoneId: options.timeZone ?? 'America/Puerto_Rico',
+    ...(options.serviceWorkers ? { serviceWorkers: options.serviceWorkers } : {}),
     ...(options.geolocation
       ? { geolocation: options.geolocation, permissions: ['geolocation'] }
       : {}),

@@ -51,6 +51,9 @@ export default async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       NODE_ENV: 'production',
+      // The journeys run the demo (its data, members and sandbox card) on purpose (decision 505).
+      DEMO_MODE: 'true',
+      PUBLIC_ORIGIN: baseUrl,
       LOG_LEVEL: 'warn',
       // Every spec talks from 127.0.0.1: per-IP rate limits (decision 471) would throttle the suite.
       RATE_LIMIT_ENABLED: 'false',

@@ -37,11 +37,22 @@ export interface JourneyApi {
 export interface JourneyApiOptions {
   /** The time-compressed driver simulator (decision 232); off when the spec plays the driver. */
   simulator: boolean;
+  /** The built PWA to serve, when not `apps/web/dist` (a copy a spec may change, as a deploy does). */
+  webDistDir?: string;
+  /**
+   * Environment variables of this API on top of the process's, read when it starts (e.g. a DSN that
+   * points at a receiver the spec started just before).
+   */
+  env?: () => Record<string, string>;
 }
 
-export async function startJourneyApi({ simulator }: JourneyApiOptions): Promise<JourneyApi> {
+export async function startJourneyApi({
+  simulator,
+  webDistDir,
+  env,
+}: JourneyApiOptions): Promise<JourneyApi> {
   const config = {
-    ...loadConfig(),
+    ...loadConfig({ ...process.env, ...env?.() }),
     nodeEnv: 'production' as const,
     host: '127.0.0.1',
     port: 0,
@@ -51,6 +62,7 @@ export async function startJourneyApi({ simulator }: JourneyApiOptions): Promise
     logLevel: 'warn' as const,
     seedDemo: true,
     driverSimulator: simulator,
+    ...(webDistDir ? { webDistDir } : {}),
   };
   const db = await openDatabase({ dataDir: IN_MEMORY_DATA_DIR });
   await migrateDatabase(db);
