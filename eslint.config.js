@@ -12,6 +12,7 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/.data/**',
       '**/drizzle/meta/**',
+      'scripts/boundary-fixtures/**',
       'coverage/**',
     ],
   },

@@ -4,6 +4,14 @@ import { defineConfig } from 'vitest/config';
 // `npm test` (scripts/test.mjs) runs the unit projects first and e2e last, after the build.
 export default defineConfig({
   test: {
-    projects: ['packages/domain', 'packages/brands', 'packages/geo', 'apps/api', 'apps/web', 'e2e'],
+    projects: [
+      'packages/domain',
+      'packages/brands',
+      'packages/geo',
+      'apps/api',
+      'apps/web',
+      'scripts',
+      'e2e',
+    ],
   },
 });

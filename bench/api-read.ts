@@ -1,8 +1,8 @@
-// API hot-read benchmark (ARCHITECTURE "Performance budgets"; issue 4): GET /common/services/{id}
-// under autocannon, side by side in one run with a bare node:http server that answers the same JSON
-// from memory. Prints both throughputs, their ratio, and p99 latency of both at a fixed 2,000 req/s.
-// Budget: the API within 2x of the bare server, and its p99 <= 25 ms at 2,000 req/s.
-// Each server runs in its own process; autocannon runs in this one.
+// API hot-read benchmark (ARCHITECTURE "Performance budgets"): GET /common/services/{id}, the call
+// every tracking phone polls, under autocannon, side by side in one run with a bare node:http
+// server that answers the same JSON from memory. Prints both throughputs, their ratio, and p99
+// latency of both at a fixed 2,000 req/s. Budget: the API within 2x of the bare server, and its p99
+// <= 25 ms at 2,000 req/s. Each server runs in its own process; autocannon runs in this one.
 import autocannon from 'autocannon';
 import { createTestService } from '../e2e/support/services.ts';
 import { startChildServer } from './support/child-server.ts';

@@ -1,6 +1,6 @@
 // Writes the last API benchmark figures (bench/results/*.json) into docs/performance.md, between
-// the markers of its "API benchmarks" section, with the machine they ran on (issue 4: "results
-// written to docs/performance.md").
+// the markers of its "API benchmarks" section, with the machine they ran on, so the figures a
+// reader compares with the budgets are the last ones measured and say where they come from.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';

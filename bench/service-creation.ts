@@ -1,8 +1,9 @@
-// Service-creation latency (issue 4): POST /common/api/v1/service-requests as the PWA sends it,
-// one after another and then 10 at a time, on the embedded PGlite and on PostgreSQL when one is
-// reachable (in a database of its own, `auxilio_bench`, which the run resets). Prints p50/p99.
-import postgres from 'postgres';
-import { createTestService } from '../e2e/support/services.ts';
+// Service-creation latency, what a customer waits for after "Solicitar servicio": POST
+// /common/api/v1/service-requests as the PWA sends it, one after another and then 10 at a time, on
+// the embedded PGlite and on PostgreSQL when one is reachable (in a database of its own,
+// `auxilio_bench`, which the run resets). Prints p50/p99.
+import pg from 'pg';
+import { postServiceRequest, testServicePayload } from '../e2e/support/services.ts';
 import { startChildServer } from './support/child-server.ts';
 import { recordResult } from './support/results.ts';
 
@@ -21,9 +22,11 @@ interface Figures {
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
+/** The creation alone: the payment the request names is made before the clock starts. */
 async function timedCreation(baseUrl: string, appKey: string): Promise<number> {
+  const payload = await testServicePayload({ baseUrl, appKey });
   const started = performance.now();
-  await createTestService({ baseUrl, appKey });
+  await postServiceRequest({ baseUrl, appKey }, payload);
   return performance.now() - started;
 }
 
@@ -58,17 +61,21 @@ async function measure(env: Record<string, string>): Promise<Figures> {
 
 /** A database of the benchmark's own beside the given one, or undefined when none answers. */
 async function benchDatabaseUrl(): Promise<string | undefined> {
-  const admin = postgres(POSTGRES_URL, { max: 1, connect_timeout: 3, onnotice: () => undefined });
+  const admin = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 3_000 });
+  admin.on('error', () => undefined);
   try {
-    const [row] = await admin`select 1 as ok from pg_database where datname = ${BENCH_DATABASE}`;
-    if (!row) await admin.unsafe(`create database ${BENCH_DATABASE}`);
+    await admin.connect();
+    const found = await admin.query('select 1 from pg_database where datname = $1', [
+      BENCH_DATABASE,
+    ]);
+    if (found.rowCount === 0) await admin.query(`create database ${BENCH_DATABASE}`);
     const url = new URL(POSTGRES_URL);
     url.pathname = `/${BENCH_DATABASE}`;
     return url.toString();
   } catch {
     return undefined;
   } finally {
-    await admin.end({ timeout: 2 });
+    await admin.end().catch(() => undefined);
   }
 }
 

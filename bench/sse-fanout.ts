@@ -1,5 +1,5 @@
-// SSE fan-out benchmark (issue 4): N subscribers (5,000 by default) hold the event stream of one of
-// S services each, and each service's driver posts positions through the driver-app API. For every
+// SSE fan-out benchmark: N subscribers (5,000 by default) hold the event stream of one of S
+// services each, and each service's driver posts positions through the driver-app API. For every
 // position, the time from the driver's POST to each subscriber receiving the event (publish to
 // receive, p50/p99), and the API process's memory per open stream. The API runs in its own process.
 import { request, type IncomingMessage } from 'node:http';
@@ -18,7 +18,13 @@ interface Stream {
   onPosition?: (lat: number) => void;
 }
 
-const api = await startChildServer('./api-server.ts', { RATE_LIMIT_ENABLED: 'false' });
+// Every subscriber is on loopback and a service has SUBSCRIBERS / SERVICES of them: the open-stream
+// caps per address and per token (decision 500) are raised to fit.
+const api = await startChildServer('./api-server.ts', {
+  RATE_LIMIT_ENABLED: 'false',
+  STREAM_MAX_PER_ADDRESS: String(SUBSCRIBERS),
+  STREAM_MAX_PER_TOKEN: String(Math.ceil(SUBSCRIBERS / SERVICES)),
+});
 const [appKey = ''] = api.extra;
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;

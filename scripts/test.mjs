@@ -10,7 +10,10 @@ import { join } from 'node:path';
 
 const CHROMIUM = '/usr/bin/chromium';
 const LOCAL_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/test';
-const UNIT_PROJECTS = ['domain', 'brands', 'geo', 'api', 'web'].flatMap((n) => ['--project', n]);
+const UNIT_PROJECTS = ['domain', 'brands', 'geo', 'api', 'web', 'tooling'].flatMap((n) => [
+  '--project',
+  n,
+]);
 const reportDir = mkdtempSync(join(tmpdir(), 'auxilio-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const databases = [];
@@ -75,7 +78,7 @@ function ensureChromium() {
   if (!existsSync(CHROMIUM)) fail('Chromium could not be installed.');
 }
 
-if (!run('Lint', 'npx', ['eslint', '.', '--max-warnings=0'])) fail('Lint failed.');
+if (!run('Lint', 'npm', ['run', 'lint', '--silent'])) fail('Lint failed.');
 if (!run('Format', 'npx', ['prettier', '--check', '.', '--log-level=warn']))
   fail('Format check failed.');
 if (!run('Typecheck', 'npm', ['run', 'typecheck', '--silent'])) fail('Typecheck failed.');

@@ -19,6 +19,9 @@ const config = {
   ...loadConfig({
     ...process.env,
     NODE_ENV: 'production',
+    // The benchmarks run on the demo data set, on purpose (decision 505).
+    DEMO_MODE: 'true',
+    PUBLIC_ORIGIN: 'http://127.0.0.1',
     LOG_LEVEL: 'warn',
     RATE_LIMIT_ENABLED: 'false',
   }),

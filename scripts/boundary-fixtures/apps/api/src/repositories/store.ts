@@ -1,0 +1,4 @@
+// A repository importing a service: refused.
+import { rule } from '../services/rule.ts';
+
+export const store = rule;

@@ -1,0 +1,4 @@
+// A service importing a route: refused.
+import { route } from '../routes/route.ts';
+
+export const usesRoute = route;

@@ -1,0 +1,3 @@
+import { schema } from './contract/schema.ts';
+
+export const rule = (): string => schema;
