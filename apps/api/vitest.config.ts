@@ -17,5 +17,9 @@ export default defineProject({
     // Opening, migrating and seeding a database takes seconds, more on a busy machine.
     hookTimeout: 120_000,
     testTimeout: 30_000,
+    // On CI a test that fails is run once more before it fails the build: these tests restart
+    // databases, pause Redis and kill processes on a shared 2-core machine, where a moment of
+    // starvation is not a defect. A test that fails twice fails CI; the report names every retry.
+    retry: process.env.CI ? 1 : 0,
   },
 });

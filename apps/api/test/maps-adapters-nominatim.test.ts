@@ -77,7 +77,8 @@ describe('Nominatim search', () => {
       slow.searchPlaces('ponce', { countries: ['PR'], limit: 1 }),
     );
     expect(error.message).toContain('rate limit');
-    expect(Date.now() - started).toBeLessThan(200);
+    // Far below the 5 s it would wait for its turn.
+    expect(Date.now() - started).toBeLessThan(1000);
     expect(nominatim.requests).toHaveLength(1);
   });
 });
