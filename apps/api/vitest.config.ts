@@ -14,6 +14,8 @@ export default defineProject({
     // rather than skipped, so every run executes everything it includes.
     exclude: onPostgres ? [] : ['**/*.pg.test.ts'],
     fileParallelism: !onPostgres,
+    globalSetup: ['test/support/empty-cluster.global.ts'],
+    setupFiles: ['test/support/empty-cluster.setup.ts'],
     // Opening, migrating and seeding a database takes seconds, more on a busy machine.
     hookTimeout: 120_000,
     testTimeout: 30_000,
