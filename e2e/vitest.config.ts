@@ -14,5 +14,8 @@ export default defineProject({
     // On CI a spec test that fails runs once more, as Playwright's own default for CI does: a real
     // browser on a busy 2-core machine can miss a moment; a test that fails twice fails CI.
     retry: process.env.CI ? 1 : 0,
+    // A page is polled as long as a Playwright locator waits for it (20 s in the specs), not
+    // Vitest's default 1 s: a lazy screen on a busy machine can take longer to appear.
+    expect: { poll: { timeout: 20_000 } },
   },
 });

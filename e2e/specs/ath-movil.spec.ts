@@ -97,7 +97,7 @@ describe('ATH Móvil sandbox and cash on /payment (connect, Puerto Rico)', () =>
     // Card first and chosen, as before; ATH Móvil offered because the service is in Puerto Rico;
     // no cash: this account does not allow it.
     const methods = page.getByRole('group', { name: 'Forma de pago' });
-    expect(await methods.getByRole('radio').count()).toBe(2);
+    await expect.poll(() => methods.getByRole('radio').count()).toBe(2);
     expect(await methods.getByRole('radio', { name: 'Tarjeta' }).isChecked()).toBe(true);
     await page.getByRole('textbox', { name: 'Número de tarjeta' }).waitFor();
 
@@ -178,7 +178,7 @@ describe('ATH Móvil sandbox and cash on /payment (connect, Puerto Rico)', () =>
     const charges = await journey.api.db.db.select().from(cardCharges);
     await step(page, 'cash', async () => {
       const methods = page.getByRole('group', { name: 'Forma de pago' });
-      expect(await methods.getByRole('radio').count()).toBe(3);
+      await expect.poll(() => methods.getByRole('radio').count()).toBe(3);
       await tapChoice(page, 'Efectivo');
       const total = page.getByRole('region', { name: 'Monto a pagar' }).locator('strong');
       await page

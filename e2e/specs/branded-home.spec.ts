@@ -57,6 +57,7 @@ describe('branded home', () => {
     await open(page, '/?brand=connect');
     await page.locator('header').getByRole('button', { name: 'Ayuda' }).click();
     const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
     expect(await dialog.locator('a[href^="tel:"]').count()).toBe(1);
     expect(await dialog.getByText('Chat', { exact: true }).count()).toBe(1);
   });
@@ -72,6 +73,7 @@ describe('branded home', () => {
     expect((await primaryColour(page)).toLowerCase()).toBe(mmmPrimary);
     await page.locator('header').getByRole('button', { name: 'Ayuda' }).click();
     const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
     expect(await dialog.locator('a[href^="tel:"]').count()).toBe(1);
     expect(await dialog.getByText('Chat', { exact: true }).count()).toBe(0);
   });
