@@ -66,6 +66,8 @@ function wordmarkLines(name: string): string[] {
 
 const FONT = 'font-family="Arial, Helvetica, sans-serif" font-weight="700"';
 const TEXT_WIDTH = 112;
+/** Average width of a bold Arial letter, as a fraction of the font size. */
+const LETTER_WIDTH = 0.62;
 
 function drawLogo(brand: Brand, mark: Mark): string {
   const { header, onHeader, primary } = brand.theme;
@@ -73,15 +75,22 @@ function drawLogo(brand: Brand, mark: Mark): string {
   const markColour = contrastRatio(primary, header) >= 3 ? primary : onHeader;
   const lines = wordmarkLines(brand.name);
   const longest = Math.max(...lines.map((line) => line.length));
-  const size = Math.min(lines.length === 1 ? 20 : 15, Math.floor(TEXT_WIDTH / (0.62 * longest)));
+  const size = Math.min(
+    lines.length === 1 ? 20 : 15,
+    Math.floor(TEXT_WIDTH / (LETTER_WIDTH * longest)),
+  );
   const baselines = lines.length === 1 ? [20 + size * 0.36] : [18, 18 + size + 1];
+  // Mark and wordmark centred in the 160 px box: the header shows the logo at its centre, so a
+  // drawing pushed to the left would look off-centre there (issue 15).
+  const drawingWidth = 40 + LETTER_WIDTH * size * longest;
+  const left = Math.max(4, Math.round((160 - drawingWidth) / 2));
   const text = lines
     .map(
       (line, i) =>
-        `<text x="44" y="${(baselines[i] ?? 20).toFixed(1)}" ${FONT} font-size="${size}" fill="${onHeader}">${escapeXml(line)}</text>`,
+        `<text x="${left + 40}" y="${(baselines[i] ?? 20).toFixed(1)}" ${FONT} font-size="${size}" fill="${onHeader}">${escapeXml(line)}</text>`,
     )
     .join('');
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 160 40" width="160" height="40" role="img"><title>${escapeXml(brand.name)} (placeholder logo)</title>${placeMark(mark, markColour, header, 4, 4, 32)}${text}</svg>\n`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 160 40" width="160" height="40" role="img"><title>${escapeXml(brand.name)} (placeholder logo)</title>${placeMark(mark, markColour, header, left, 4, 32)}${text}</svg>\n`;
 }
 
 function drawIcon(brand: Brand, mark: Mark): string {

@@ -24,6 +24,14 @@ export {
   type ContrastProblem,
 } from './contrast.ts';
 
+export {
+  BRAND_PNG_ICONS,
+  BRAND_PNG_ICONS_DIR,
+  brandPngIconPath,
+  type BrandPngIcon,
+  type BrandPngIconUse,
+} from './png-icons.ts';
+
 /** The provider's own brand, used when nothing else decides (ARCHITECTURE decision 5). */
 export const DEFAULT_BRAND_SLUG = 'connect';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   DAY_MS,
   HOME_DATE_MIN_DAYS_AHEAD,
@@ -42,8 +42,10 @@ export function isValidPlainDate(date: string): boolean {
 /** A real calendar day 'YYYY-MM-DD'. */
 export const PlainDateSchema = z
   .string()
-  .regex(PLAIN_DATE, 'Expected a calendar date YYYY-MM-DD')
-  .refine(isValidPlainDate, 'Expected a real calendar date');
+  .check(
+    z.regex(PLAIN_DATE, 'Expected a calendar date YYYY-MM-DD'),
+    z.refine(isValidPlainDate, 'Expected a real calendar date'),
+  );
 
 /** One formatter per zone: building one costs far more than using it, and screens ask every render. */
 const wallClockFormats = new Map<string, Intl.DateTimeFormat>();

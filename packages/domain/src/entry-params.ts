@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { LanguageSchema, TrackSchema, type Language, type Track } from './enumerations.ts';
 import { AccountIdSchema } from './contract/accounts.ts';
 import type { MemberSession } from './contract/sign-in.ts';
@@ -9,38 +9,25 @@ import { ActionTypeSchema, resetAll, type ActionType, type Session } from './ses
 // "/{serviceId} ... with query account, lang, t, phoneNumber, isFromWebview, type, redirect".
 // Parsing never throws: a value that does not fit is dropped, as if it were absent.
 
-const BrandSlugSchema = z
-  .string()
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/)
-  .max(64);
-const NameSchema = z.string().trim().min(1).max(120);
+const BrandSlugSchema = z.string().check(z.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/), z.maxLength(64));
+const NameSchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(120));
 const PlateSchema = z
   .string()
-  .trim()
-  .min(1)
-  .max(20)
-  .regex(/^[A-Za-z0-9 -]+$/);
+  .check(z.trim(), z.minLength(1), z.maxLength(20), z.regex(/^[A-Za-z0-9 -]+$/));
 const CodeSchema = z
   .string()
-  .trim()
-  .min(1)
-  .max(64)
-  .regex(/^[A-Za-z0-9_.:-]+$/);
+  .check(z.trim(), z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z0-9_.:-]+$/));
 const TokenSchema = z
   .string()
-  .min(16)
-  .max(256)
-  .regex(/^[A-Za-z0-9._~-]+$/);
+  .check(z.minLength(16), z.maxLength(256), z.regex(/^[A-Za-z0-9._~-]+$/));
 /** An in-app path such as 'tracking/loading': no scheme, no host, so never an open redirect. */
-const RedirectSchema = z
-  .string()
-  .transform((value) => value.replace(/^\/+/, ''))
-  .pipe(
-    z
-      .string()
-      .max(100)
-      .regex(/^[a-z0-9-]+(?:\/[a-z0-9-]+)*$/),
-  );
+const RedirectSchema = z.pipe(
+  z.pipe(
+    z.string(),
+    z.transform((value) => value.replace(/^\/+/, '')),
+  ),
+  z.string().check(z.maxLength(100), z.regex(/^[a-z0-9-]+(?:\/[a-z0-9-]+)*$/)),
+);
 
 /** 'true' -> true, 'false' -> false, anything else -> undefined (SPEC 2 "(true/false)"). */
 function parseBoolean(value: string | null): boolean | undefined {
@@ -49,7 +36,7 @@ function parseBoolean(value: string | null): boolean | undefined {
   return undefined;
 }
 
-function pick<T>(schema: z.ZodType<T>, value: string | null): T | undefined {
+function pick<T>(schema: z.ZodMiniType<T>, value: string | null): T | undefined {
   if (value === null) return undefined;
   const parsed = schema.safeParse(value);
   return parsed.success ? parsed.data : undefined;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 // SPEC 3 "Enumerations" and SPEC 9: the closed value sets of the product.
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * Stable error codes of the API. Every error body is `{ code, message }`; the PWA maps the code to
@@ -34,7 +34,7 @@ export const ApiErrorSchema = z.object({
   code: ErrorCodeSchema,
   message: z.string(),
   /** For BAD_REQUEST: the dotted path of the first field that failed. */
-  field: z.string().optional(),
+  field: z.optional(z.string()),
 });
 export type ApiError = z.infer<typeof ApiErrorSchema>;
 

@@ -14,6 +14,7 @@ export * from './contract/payment.ts';
 export * from './payment-methods.ts';
 export * from './contract/locations.ts';
 export * from './contract/maps.ts';
+export * from './contract/basemap.ts';
 export * from './contract/customer-contracts.ts';
 export * from './contract/limit-check.ts';
 export * from './limit-check.ts';

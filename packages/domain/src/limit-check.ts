@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { VehicleLookupMode } from './brand.ts';
 import type { CoverageLimit, CustomerContract } from './contract/customer-contracts.ts';
 import type { LimitCheckRequest, LimitCheckResult } from './contract/limit-check.ts';

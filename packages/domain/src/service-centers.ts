@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { BRANCH_INFO } from './branches.ts';
 import type { DevicePlatform } from './constants.ts';
 import { BranchSchema, type Branch } from './enumerations.ts';
@@ -12,47 +12,51 @@ export const WeekdaySchema = z.enum(WEEKDAYS);
 export type Weekday = z.infer<typeof WeekdaySchema>;
 
 /** 24-hour local time of the centre, 'HH:MM'. */
-const ClockTimeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Expected HH:MM (24 h)');
+const ClockTimeSchema = z
+  .string()
+  .check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Expected HH:MM (24 h)'));
 
 /** One opening period: the same hours on each of `days` (local time of the centre's branch). */
 export const OpeningHoursSchema = z
   .object({
-    days: z.array(WeekdaySchema).min(1),
+    days: z.array(WeekdaySchema).check(z.minLength(1)),
     opens: ClockTimeSchema,
     closes: ClockTimeSchema,
   })
-  .refine((hours) => hours.opens < hours.closes, {
-    message: 'opens must be before closes',
-    path: ['closes'],
-  });
+  .check(
+    z.refine((hours) => hours.opens < hours.closes, {
+      message: 'opens must be before closes',
+      path: ['closes'],
+    }),
+  );
 export type OpeningHours = z.infer<typeof OpeningHoursSchema>;
 
 export const ServiceCenterSchema = z.object({
   /** Stable key within the brand (kebab-case). */
-  id: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/),
-  name: z.string().min(1),
+  id: z.string().check(z.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/)),
+  name: z.string().check(z.minLength(1)),
   branch: BranchSchema,
   /** Street line, as a customer would type it into a maps app. */
-  address: z.string().min(1),
-  city: z.string().min(1),
+  address: z.string().check(z.minLength(1)),
+  city: z.string().check(z.minLength(1)),
   /** E.164, dialled from the card. */
-  phone: z.string().regex(/^\+\d{8,15}$/),
+  phone: z.string().check(z.regex(/^\+\d{8,15}$/)),
   location: z.object({
-    lat: z.number().min(-90).max(90),
-    lng: z.number().min(-180).max(180),
+    lat: z.number().check(z.gte(-90), z.lte(90)),
+    lng: z.number().check(z.gte(-180), z.lte(180)),
   }),
-  hours: z.array(OpeningHoursSchema).min(1),
+  hours: z.array(OpeningHoursSchema).check(z.minLength(1)),
 });
 export type ServiceCenter = z.infer<typeof ServiceCenterSchema>;
 
 /** `centers.json` of a brand folder: at least one centre, ids unique. */
 export const ServiceCentersFileSchema = z.object({
-  centers: z
-    .array(ServiceCenterSchema)
-    .min(1)
-    .refine((centers) => new Set(centers.map((c) => c.id)).size === centers.length, {
+  centers: z.array(ServiceCenterSchema).check(
+    z.minLength(1),
+    z.refine((centers) => new Set(centers.map((c) => c.id)).size === centers.length, {
       message: 'centre ids must be unique',
     }),
+  ),
 });
 
 /** `GET /brands/:slug/centers.json`: the brand's centres; empty for a brand without any. */

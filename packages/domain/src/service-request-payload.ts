@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { Brand } from './brand.ts';
 import type { Account } from './contract/accounts.ts';
 import type { HomeNotes } from './contract/home-notes.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 // SPEC 4 "Service status (numbered)" and "Trip status".
 

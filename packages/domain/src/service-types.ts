@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 // SPEC 1: the 15 road and 8 home service types; SPEC 3 "Service type: name, category".
 
@@ -61,17 +61,24 @@ export const ALL_SERVICE_TYPE_NAMES: readonly ServiceTypeName[] = [
 ];
 
 /** Accepts any service type name, including the towCollission alias, and yields the canonical one. */
-export const ServiceTypeNameSchema = z
-  .string()
-  .transform((value, ctx) => {
-    const canonical = canonicalServiceType(value);
-    if (!canonical) {
-      ctx.addIssue({ code: 'custom', message: `Unknown service type '${value}'` });
-      return z.NEVER;
-    }
-    return canonical;
-  })
-  .pipe(z.enum([...ROAD_SERVICE_TYPES, ...HOME_SERVICE_TYPES]));
+export const ServiceTypeNameSchema = z.pipe(
+  z.pipe(
+    z.string(),
+    z.transform((value, ctx) => {
+      const canonical = canonicalServiceType(value);
+      if (!canonical) {
+        ctx.issues.push({
+          code: 'custom',
+          message: `Unknown service type '${value}'`,
+          input: value,
+        });
+        return z.NEVER;
+      }
+      return canonical;
+    }),
+  ),
+  z.enum([...ROAD_SERVICE_TYPES, ...HOME_SERVICE_TYPES]),
+);
 
 export const ServiceTypeSchema = z.object({
   name: z.enum([...ROAD_SERVICE_TYPES, ...HOME_SERVICE_TYPES]),

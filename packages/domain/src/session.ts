@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { LanguageSchema, TrackSchema } from './enumerations.ts';
 import {
   HOME_SERVICE_TYPES,
@@ -42,12 +42,12 @@ export type ActionType = z.infer<typeof ActionTypeSchema>;
 /** SPEC 3 "userExternalParams (identifier, fullName, memberId, plate, isFromWebview, policyNumber)". */
 export const UserExternalParamsSchema = z.object({
   /** Who the host app says the user is (name or member id, by brand lookup mode). */
-  identifier: z.string().nullable(),
-  fullName: z.string().nullable(),
-  memberId: z.string().nullable(),
-  plate: z.string().nullable(),
+  identifier: z.nullable(z.string()),
+  fullName: z.nullable(z.string()),
+  memberId: z.nullable(z.string()),
+  plate: z.nullable(z.string()),
   isFromWebview: z.boolean(),
-  policyNumber: z.string().nullable(),
+  policyNumber: z.nullable(z.string()),
 });
 export type UserExternalParams = z.infer<typeof UserExternalParamsSchema>;
 
@@ -66,30 +66,30 @@ export const INITIAL_USER_EXTERNAL_PARAMS: UserExternalParams = {
  */
 export const PreviousAccountSchema = z.object({
   id: AccountIdSchema,
-  brand: z.string().nullable(),
+  brand: z.nullable(z.string()),
 });
 export type PreviousAccount = z.infer<typeof PreviousAccountSchema>;
 
 export const SessionSchema = z.object({
   // --- SPEC 3 "Session fields" ---
   /** Brand slug (packages/brands), from the entry query, host or account. */
-  brand: z.string().nullable(),
+  brand: z.nullable(z.string()),
   /** Tow passengers. SPEC 5: "Passenger count accepted only if 0 or more". */
-  passengers: z.number().int().nonnegative(),
+  passengers: z.number().check(z.int(), z.nonnegative()),
   /** Notes for the driver typed by the customer. */
   notes: z.string(),
   /** SPEC 3 "answers (indices of selected options)" of the tow questions. */
-  answers: z.array(z.number().int().nonnegative()),
+  answers: z.array(z.number().check(z.int(), z.nonnegative())),
   /** Home category chosen on the home tiles (SPEC 2 "a category (home)"). */
-  category: z.enum(HOME_SERVICE_TYPES).nullable(),
+  category: z.nullable(z.enum(HOME_SERVICE_TYPES)),
   /** Service type being requested (SPEC 2 "situation (road)"; the category on the home track). */
-  situation: ServiceTypeNameSchema.nullable(),
+  situation: z.nullable(ServiceTypeNameSchema),
   /** The chosen service type with its category (SPEC 3 "Service type: name, category"). */
-  serviceType: ServiceTypeSchema.nullable(),
+  serviceType: z.nullable(ServiceTypeSchema),
   /** Fee estimate in cents (GET /fees/customer). */
-  customerFee: CentsSchema.nullable(),
+  customerFee: z.nullable(CentsSchema),
   /** Tow distance in kilometres, when known. */
-  distance: z.number().nonnegative().nullable(),
+  distance: z.nullable(z.number().check(z.nonnegative())),
   pushOptIn: z.boolean(),
   /** SPEC 3 "serviceTypes (by name, sorted by label; a campaign may carry serviceTypes)". */
   serviceTypes: z.array(ServiceTypeSchema),
@@ -97,39 +97,39 @@ export const SessionSchema = z.object({
   isMMMHOD: z.boolean(),
   /** SPEC 3 "integrations (connect-app-service-creation, connect-app-tracking)". */
   integrations: z.array(IntegrationSchema),
-  campaign: CampaignSchema.nullable(),
+  campaign: z.nullable(CampaignSchema),
   /** Bearer token of the created service (SPEC 6 "kept in the session"). */
-  token: z.string().nullable(),
-  phoneNumber: z.string().nullable(),
+  token: z.nullable(z.string()),
+  phoneNumber: z.nullable(z.string()),
   userExternalParams: UserExternalParamsSchema,
   /** Limit messages of the last limit check (SPEC 4 "With policy limit V2 the limit messages are kept"). */
   checkLimitErrors: z.array(z.string()),
-  previousAccount: PreviousAccountSchema.nullable(),
-  customerContract: CustomerContractSchema.nullable(),
+  previousAccount: z.nullable(PreviousAccountSchema),
+  customerContract: z.nullable(CustomerContractSchema),
   currentTrack: TrackSchema,
-  actionType: ActionTypeSchema.nullable(),
+  actionType: z.nullable(ActionTypeSchema),
 
   // --- request in progress (SPEC 3 forms and what the flow of SPEC 4 needs) ---
   /** The account the request is made for (entry query `account`). */
-  accountId: AccountIdSchema.nullable(),
+  accountId: z.nullable(AccountIdSchema),
   /** Client-generated id so that creation is idempotent (ARCHITECTURE 10). */
-  serviceId: z.string().nullable(),
+  serviceId: z.nullable(z.string()),
   /** Number of the created service (receipt, SMS prefix). */
-  serviceNumber: z.string().nullable(),
+  serviceNumber: z.nullable(z.string()),
   clientForm: ClientFormSchema,
   referenceAddress: ReferenceAddressSchema,
   locations: LocationsSchema,
   homeNotes: HomeNotesSchema,
   payment: PaymentSchema,
-  surplus: SurplusSchema.nullable(),
+  surplus: z.nullable(SurplusSchema),
   /** Scheduled date-time (ISO); null means "Now" (SPEC 2 "Now / Scheduled"). */
-  schedule: z.string().nullable(),
+  schedule: z.nullable(z.string()),
   /** Entry query isFromCheckLimit (SPEC 2). */
   isFromCheckLimit: z.boolean(),
   /** Entry query `event`, kept for the analytics of the visit. */
-  event: z.string().nullable(),
+  event: z.nullable(z.string()),
   /** Language chosen by the `lang` query; null means the default (es). */
-  language: LanguageSchema.nullable(),
+  language: z.nullable(LanguageSchema),
   /** SPEC 4 shared link: "mark as redirected from comments". */
   redirectedFromComments: z.boolean(),
   /** SPEC 4 "A first-visit marker per service is stored locally": ids of services already visited. */
@@ -138,7 +138,7 @@ export const SessionSchema = z.object({
    * The signed-in member's session for the contract lookups (decision 417); device memory like the
    * visit markers, so it survives the resets of a request until it expires.
    */
-  memberSession: MemberSessionSchema.nullable(),
+  memberSession: z.nullable(MemberSessionSchema),
 });
 export type Session = z.infer<typeof SessionSchema>;
 

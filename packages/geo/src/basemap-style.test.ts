@@ -1,37 +1,77 @@
 import { describe, expect, it } from 'vitest';
+import { BasemapManifestSchema, MAP_ZOOM, PlaceLabelsSchema } from '@auxilio/domain';
 import { ATTRIBUTION } from './attribution.ts';
-import { atlasBounds, demoMapStyle, DEMO_MAP_FONT, DEMO_MAP_MAX_ZOOM } from './basemap-style.ts';
+import {
+  atlasBounds,
+  DEMO_BASEMAP_STYLE,
+  demoBasemapManifest,
+  DEMO_MAP_MAX_ZOOM,
+  placeLabels,
+} from './basemap-style.ts';
+import type { Atlas } from './types.ts';
 
-const urls = {
+const files = {
   countries: '/d/countries.geojson',
   municipios: '/d/municipios.geojson',
-  places: '/d/places.geojson',
-  font: '/d/inter.woff2',
+  labels: '/d/place-labels.json',
 };
 
-describe('demoMapStyle', () => {
-  const style = demoMapStyle(urls);
+describe('demoBasemapManifest', () => {
+  const manifest = demoBasemapManifest('abc123', files);
 
-  it('draws land, municipios, coast and place names from the given files', () => {
-    expect(style.layers.map((layer) => layer.id)).toEqual([
-      'sea',
-      'land',
-      'municipios',
-      'coast',
-      'places',
-    ]);
-    expect(style.sources.places.data).toBe(urls.places);
-    expect(Object.values(style.sources).every((s) => s.attribution === ATTRIBUTION)).toBe(true);
-  });
-
-  it('labels with a declared font file and no glyphs URL (nothing fetched from outside)', () => {
-    expect(style['font-faces']).toEqual({ [DEMO_MAP_FONT]: urls.font });
-    expect(style).not.toHaveProperty('glyphs');
+  it('is what the PWA parses: the given files, the colours, the credit and the cap', () => {
+    expect(BasemapManifestSchema.parse(manifest)).toEqual(manifest);
+    expect(manifest.files).toEqual(files);
+    expect(manifest.attribution).toBe(ATTRIBUTION);
+    expect(manifest.version).toBe('abc123');
   });
 
   it('is capped below SPEC 9 max 18: the demo data has no streets (decision 260)', () => {
-    expect(DEMO_MAP_MAX_ZOOM).toBeLessThan(18);
-    expect(style.metadata['auxilio:maxZoom']).toBe(DEMO_MAP_MAX_ZOOM);
+    expect(DEMO_MAP_MAX_ZOOM).toBeLessThan(MAP_ZOOM.max);
+    expect(manifest.maxZoom).toBe(DEMO_MAP_MAX_ZOOM);
+  });
+
+  it('labels fewer places the further out the map is', () => {
+    const thresholds = DEMO_BASEMAP_STYLE.labels.minPopulation;
+    expect(thresholds[0]?.[0]).toBe(0);
+    for (let i = 1; i < thresholds.length; i += 1) {
+      const [zoom = 0, population = 0] = thresholds[i] ?? [];
+      const [previousZoom = 0, previousPopulation = 0] = thresholds[i - 1] ?? [];
+      expect(zoom).toBeGreaterThan(previousZoom);
+      expect(population).toBeLessThan(previousPopulation);
+    }
+    // In close, every place of the atlas may be named.
+    expect(thresholds.at(-1)?.[1]).toBe(0);
+  });
+});
+
+describe('placeLabels', () => {
+  it('keeps name, rounded position and population, in the atlas order', () => {
+    const place = (name: string, population: number, lng: number, lat: number) => ({
+      type: 'Feature' as const,
+      properties: {
+        placeId: `geo:${name}`,
+        name,
+        aliases: ['other'],
+        admin: 'San Juan',
+        country: 'PR' as const,
+        population,
+      },
+      geometry: { type: 'Point' as const, coordinates: [lng, lat] },
+    });
+    const places: Atlas['places'] = {
+      type: 'FeatureCollection',
+      features: [
+        place('San Juan', 342_259, -66.105_722, 18.466_333),
+        place('Cataño', 26_000, -66.1, 18.44),
+      ],
+    };
+    const labels = placeLabels(places);
+    expect(PlaceLabelsSchema.parse(labels)).toEqual(labels);
+    expect(labels.places).toEqual([
+      [-66.1057, 18.4663, 'San Juan', 342_259],
+      [-66.1, 18.44, 'Cataño', 26_000],
+    ]);
   });
 });
 

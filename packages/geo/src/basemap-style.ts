@@ -1,25 +1,15 @@
+import type { BasemapManifest, PlaceLabel } from '@auxilio/domain';
 import { ATTRIBUTION } from './attribution.ts';
 import { COUNTRY_REGIONS } from './regions.ts';
-import { ATLAS_COUNTRIES } from './types.ts';
+import { ATLAS_COUNTRIES, type Atlas } from './types.ts';
 
 /**
- * Highest zoom of the demo map (decision 260): the outlines are 1:10m to 1:50m data (a few hundred
- * metres of error) and there are no streets, so zooming further would only show crude lines. SPEC 9
- * "max 18" applies to production styles (MAP_STYLE_URL).
+ * Highest zoom of the demo map (decisions 260 and 700): the outlines are 1:10m to 1:50m data (a few
+ * hundred metres of error) and there are no streets, so zooming further would only show crude
+ * lines. Leaflet zoom levels (256-pixel tiles): 15 is the ground scale MapLibre's 14 had. SPEC 9
+ * "max 18" applies to a production tile provider (MAP_TILES_URL).
  */
-export const DEMO_MAP_MAX_ZOOM = 14;
-
-/** Font name used by the label layer; the style's `font-faces` points it at a shipped font file. */
-export const DEMO_MAP_FONT = 'Inter';
-
-export interface DemoStyleUrls {
-  /** URL of each GeoJSON layer file (versioned so it can be cached for good). */
-  countries: string;
-  municipios: string;
-  places: string;
-  /** A Latin font file (woff2) MapLibre draws the labels with: no glyph PBFs are needed. */
-  font: string;
-}
+export const DEMO_MAP_MAX_ZOOM = 15;
 
 /** [west, south, east, north] around the five atlas countries. */
 export function atlasBounds(): [number, number, number, number] {
@@ -33,64 +23,60 @@ export function atlasBounds(): [number, number, number, number] {
 }
 
 /**
- * The MapLibre style (version 8) of the demo basemap: sea, land, PR municipios and place names.
- * Labels are drawn by MapLibre from the `font-faces` file, so nothing is fetched from outside.
+ * How the PWA draws the demo basemap: pale sea, the five countries lighter than their neighbours,
+ * thin coasts, dashed PR municipio borders from zoom 8, and place names by population. At a zoom,
+ * the smallest population labelled: capitals and metropolises on the overview, every town in close.
  */
-export function demoMapStyle(urls: DemoStyleUrls) {
-  const geojson = (data: string) => ({
-    type: 'geojson' as const,
-    data,
-    maxzoom: DEMO_MAP_MAX_ZOOM,
-    attribution: ATTRIBUTION,
-  });
-  return {
-    version: 8 as const,
-    name: 'Auxilio demo map',
-    metadata: { 'auxilio:demo': true, 'auxilio:maxZoom': DEMO_MAP_MAX_ZOOM },
-    'font-faces': { [DEMO_MAP_FONT]: urls.font },
-    sources: {
-      countries: geojson(urls.countries),
-      municipios: geojson(urls.municipios),
-      places: geojson(urls.places),
-    },
-    layers: [
-      { id: 'sea', type: 'background' as const, paint: { 'background-color': '#cfe3ef' } },
-      {
-        id: 'land',
-        type: 'fill' as const,
-        source: 'countries',
-        paint: {
-          'fill-color': ['case', ['get', 'focus'], '#f4f1ea', '#e6e2d8'],
-        },
-      },
-      {
-        id: 'municipios',
-        type: 'line' as const,
-        source: 'municipios',
-        minzoom: 7,
-        paint: { 'line-color': '#b9b2a3', 'line-width': 0.8, 'line-dasharray': [3, 2] },
-      },
-      {
-        id: 'coast',
-        type: 'line' as const,
-        source: 'countries',
-        paint: { 'line-color': '#8fa9b8', 'line-width': 1 },
-      },
-      {
-        id: 'places',
-        type: 'symbol' as const,
-        source: 'places',
-        layout: {
-          'text-field': ['get', 'name'],
-          'text-font': [DEMO_MAP_FONT],
-          'text-size': ['interpolate', ['linear'], ['get', 'population'], 1000, 11, 500000, 15],
-          // Largest places win label collisions.
-          'symbol-sort-key': ['-', 0, ['get', 'population']],
-          'text-max-width': 8,
-        },
-        paint: { 'text-color': '#3d3a35', 'text-halo-color': '#ffffff', 'text-halo-width': 1.4 },
-      },
+export const DEMO_BASEMAP_STYLE: BasemapManifest['style'] = {
+  sea: '#cfe3ef',
+  focusLand: '#f4f1ea',
+  land: '#e6e2d8',
+  coast: { color: '#8fa9b8', width: 1 },
+  municipios: { color: '#b9b2a3', width: 0.8, dash: [3, 2], minZoom: 8 },
+  labels: {
+    color: '#3d3a35',
+    halo: '#ffffff',
+    minSize: 11,
+    maxSize: 15,
+    minPopulation: [
+      [0, 1_000_000],
+      [5, 500_000],
+      [6, 200_000],
+      [7, 100_000],
+      [8, 30_000],
+      [9, 10_000],
+      [10, 3_000],
+      [11, 0],
     ],
+  },
+};
+
+/** The data files of the manifest, each a root-relative URL (versioned, so cached for good). */
+export type DemoBasemapFiles = BasemapManifest['files'];
+
+/** The demo basemap's manifest (`GET /map/basemap.json`): its files, colours and zoom cap. */
+export function demoBasemapManifest(version: string, files: DemoBasemapFiles): BasemapManifest {
+  return {
+    version,
+    maxZoom: DEMO_MAP_MAX_ZOOM,
+    attribution: ATTRIBUTION,
+    files,
+    style: DEMO_BASEMAP_STYLE,
   };
 }
-export type DemoMapStyle = ReturnType<typeof demoMapStyle>;
+
+/** Degrees to 4 decimals: about 10 m, finer than a label needs. */
+const round4 = (degrees: number) => Math.round(degrees * 1e4) / 1e4;
+
+/**
+ * The labels data file: name, position and population of every place, largest first, and nothing
+ * else (the full places GeoJSON carries aliases and regions for the gazetteer: twice the bytes).
+ */
+export function placeLabels(places: Atlas['places']): { places: PlaceLabel[] } {
+  return {
+    places: places.features.map((feature) => {
+      const [lng = 0, lat = 0] = feature.geometry.coordinates;
+      return [round4(lng), round4(lat), feature.properties.name, feature.properties.population];
+    }),
+  };
+}

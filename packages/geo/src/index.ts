@@ -5,11 +5,11 @@ export { COUNTRY_REGIONS, type CountryRegion } from './regions.ts';
 export { ATTRIBUTION } from './attribution.ts';
 export {
   atlasBounds,
-  demoMapStyle,
-  DEMO_MAP_FONT,
+  DEMO_BASEMAP_STYLE,
+  demoBasemapManifest,
   DEMO_MAP_MAX_ZOOM,
-  type DemoMapStyle,
-  type DemoStyleUrls,
+  placeLabels,
+  type DemoBasemapFiles,
 } from './basemap-style.ts';
 export {
   createGazetteer,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { CancelReasonSchema, type CancelReason } from '../enumerations.ts';
 import { ServiceTypeNameSchema } from '../service-types.ts';
 import { AccountIdSchema } from './accounts.ts';
@@ -42,12 +42,12 @@ export const CancellationEmailRequestSchema = z.object({
   account_id: AccountIdSchema,
   reason: CancelReasonSchema,
   /** The cancelled service (null only from clients that mail before creation: refused). */
-  serviceId: boundedText(64).nullable(),
-  serviceNumber: boundedText(20).nullable().optional(),
-  situation: ServiceTypeNameSchema.nullable().optional(),
-  clientName: boundedText(120).optional(),
-  clientPhone: boundedText(30).optional(),
-  clientEmail: boundedText(254).optional(),
+  serviceId: z.nullable(boundedText(64)),
+  serviceNumber: z.optional(z.nullable(boundedText(20))),
+  situation: z.optional(z.nullable(ServiceTypeNameSchema)),
+  clientName: z.optional(boundedText(120)),
+  clientPhone: z.optional(boundedText(30)),
+  clientEmail: z.optional(boundedText(254)),
 });
 export type CancellationEmailRequest = z.infer<typeof CancellationEmailRequestSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { CurrencySchema } from '../enumerations.ts';
 import { ServiceTypeNameSchema } from '../service-types.ts';
 import { AccountIdSchema } from './accounts.ts';
@@ -79,11 +79,13 @@ export const CardInputSchema = z.object({
   /** Digits only, Luhn-valid. */
   number: z
     .string()
-    .regex(/^\d{12,19}$/, 'Expected 12-19 digits')
-    .refine(isLuhnValid, 'The card number is not valid'),
-  expMonth: z.number().int().min(1).max(12),
-  expYear: z.number().int().min(2000).max(2100),
-  cvc: z.string().regex(/^\d{3,4}$/, 'Expected 3 or 4 digits'),
+    .check(
+      z.regex(/^\d{12,19}$/, 'Expected 12-19 digits'),
+      z.refine(isLuhnValid, 'The card number is not valid'),
+    ),
+  expMonth: z.number().check(z.int(), z.gte(1), z.lte(12)),
+  expYear: z.number().check(z.int(), z.gte(2000), z.lte(2100)),
+  cvc: z.string().check(z.regex(/^\d{3,4}$/, 'Expected 3 or 4 digits')),
   name: requiredText(100),
 });
 export type CardInput = z.infer<typeof CardInputSchema>;
@@ -100,17 +102,21 @@ export const MAX_CHARGE_CENTS: Readonly<Record<z.infer<typeof CurrencySchema>, n
 export const CardChargeRequestSchema = z
   .object({
     /** In cents (SPEC 9 "Amounts are in cents"). */
-    amount: z.number().int().positive(),
+    amount: z.number().check(z.int(), z.positive()),
     currency: CurrencySchema,
     card: CardInputSchema,
-    email: z.email().max(254).optional(),
+    email: z.optional(z.email().check(z.maxLength(254))),
     /** Chosen by the client per payment attempt; the same key answers the same charge. */
-    idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Expected 8-64 URL-safe characters'),
+    idempotencyKey: z
+      .string()
+      .check(z.regex(/^[A-Za-z0-9_-]{8,64}$/, 'Expected 8-64 URL-safe characters')),
   })
-  .refine((charge) => charge.amount <= MAX_CHARGE_CENTS[charge.currency], {
-    message: 'Too big for one charge in this currency',
-    path: ['amount'],
-  });
+  .check(
+    z.refine((charge) => charge.amount <= MAX_CHARGE_CENTS[charge.currency], {
+      message: 'Too big for one charge in this currency',
+      path: ['amount'],
+    }),
+  );
 export type CardChargeRequest = z.infer<typeof CardChargeRequestSchema>;
 
 export const CardChargeResponseSchema = z.object({
@@ -118,10 +124,10 @@ export const CardChargeResponseSchema = z.object({
   customerId: z.string(),
   cardId: z.string(),
   status: z.literal('succeeded'),
-  amount: z.number().int().positive(),
+  amount: z.number().check(z.int(), z.positive()),
   currency: CurrencySchema,
   brand: CardBrandSchema,
-  last4: z.string().regex(/^\d{4}$/),
+  last4: z.string().check(z.regex(/^\d{4}$/)),
 });
 export type CardChargeResponse = z.infer<typeof CardChargeResponseSchema>;
 
@@ -158,20 +164,22 @@ export const CardPaymentPurposeSchema = z.discriminatedUnion('kind', [
     kind: z.literal('service'),
     accountId: AccountIdSchema,
     situation: ServiceTypeNameSchema,
-    customerContract: boundedText(64).nullable(),
+    customerContract: z.nullable(boundedText(64)),
     /** As the service request will send it (upper case; '' for home services). */
     vehPlate: boundedText(20),
   }),
   z
     .object({
       kind: z.literal('tip'),
-      amount: z.number().int().positive(),
+      amount: z.number().check(z.int(), z.positive()),
       currency: CurrencySchema,
     })
-    .refine(TIP_AMOUNT_WITHIN_MAX.check, {
-      message: TIP_AMOUNT_WITHIN_MAX.message,
-      path: ['amount'],
-    }),
+    .check(
+      z.refine(TIP_AMOUNT_WITHIN_MAX.check, {
+        message: TIP_AMOUNT_WITHIN_MAX.message,
+        path: ['amount'],
+      }),
+    ),
 ]);
 export type CardPaymentPurpose = z.infer<typeof CardPaymentPurposeSchema>;
 
@@ -179,9 +187,11 @@ export const CardPaymentIntentRequestSchema = z.object({
   /** The client's service id (decision 292), also for the payment made before the service exists. */
   serviceId: ServiceIdSchema,
   purpose: CardPaymentPurposeSchema,
-  email: z.email().max(254).optional(),
+  email: z.optional(z.email().check(z.maxLength(254))),
   /** One per payment attempt; the same key answers the same PaymentIntent. */
-  idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Expected 8-64 URL-safe characters'),
+  idempotencyKey: z
+    .string()
+    .check(z.regex(/^[A-Za-z0-9_-]{8,64}$/, 'Expected 8-64 URL-safe characters')),
 });
 export type CardPaymentIntentRequest = z.infer<typeof CardPaymentIntentRequestSchema>;
 
@@ -190,7 +200,7 @@ export const CardPaymentIntentResponseSchema = z.object({
   /** Handed to Stripe Elements (`confirmPayment`); it is not a secret key. */
   clientSecret: z.string(),
   /** What the server will charge, in cents: the screen shows this figure. */
-  amount: z.number().int().positive(),
+  amount: z.number().check(z.int(), z.positive()),
   currency: CurrencySchema,
 });
 export type CardPaymentIntentResponse = z.infer<typeof CardPaymentIntentResponseSchema>;
@@ -198,4 +208,4 @@ export type CardPaymentIntentResponse = z.infer<typeof CardPaymentIntentResponse
 /** Stripe PaymentIntent ids (`pi_` then letters and digits). */
 export const PaymentIntentIdSchema = z
   .string()
-  .regex(/^pi_[A-Za-z0-9]{1,250}$/, 'Expected a PaymentIntent id (pi_...)');
+  .check(z.regex(/^pi_[A-Za-z0-9]{1,250}$/, 'Expected a PaymentIntent id (pi_...)'));

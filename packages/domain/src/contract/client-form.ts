@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { boundedText } from './primitives.ts';
 
 /**
@@ -21,7 +21,7 @@ export const ClientFormSchema = z.object({
   mbi: boundedText(20),
   email: boundedText(254),
   /** SPEC 5: "privacyPolicyAcceptanceDate is sent as an ISO string"; null until accepted. */
-  privacyPolicyAcceptanceDate: z.string().nullable(),
+  privacyPolicyAcceptanceDate: z.nullable(z.string()),
 });
 export type ClientForm = z.infer<typeof ClientFormSchema>;
 

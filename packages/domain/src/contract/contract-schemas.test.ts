@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { INITIAL_SESSION } from '../session.ts';
 import { HoldEditCancelRequestSchema, CancellationEmailRequestSchema } from './cancel.ts';
 import {
@@ -51,7 +51,7 @@ import { buildTipRequest } from '../flow/tipping.ts';
 const ACCOUNT_ID = '0123456789abcdef01234567';
 
 /** Paths of the issues a schema reports for a value. */
-function failingPaths(schema: z.ZodType, value: unknown): string[] {
+function failingPaths(schema: z.ZodMiniType, value: unknown): string[] {
   const result = schema.safeParse(value);
   return result.success ? [] : result.error.issues.map((i) => i.path.join('.'));
 }
@@ -193,7 +193,7 @@ describe('contract builders quote SPEC 3 and 7', () => {
 });
 
 describe('valid payloads parse', () => {
-  it.each<[string, z.ZodType, unknown]>([
+  it.each<[string, z.ZodMiniType, unknown]>([
     ['limit-check request', LimitCheckRequestSchema, limitCheck],
     [
       'limit-check response (SPEC 3 "nested data.data ... yields surplus")',
@@ -389,7 +389,7 @@ describe('valid payloads parse', () => {
 });
 
 describe('each broken field fails with its own path', () => {
-  it.each<[string, z.ZodType, unknown, string]>([
+  it.each<[string, z.ZodMiniType, unknown, string]>([
     [
       'SPEC 3 limit check "providerDistance (null)"',
       LimitCheckRequestSchema,

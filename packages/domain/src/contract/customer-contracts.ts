@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { BranchSchema } from '../enumerations.ts';
 import { ServiceTypeNameSchema } from '../service-types.ts';
 import { AccountIdSchema, CentsSchema } from './accounts.ts';
@@ -13,7 +13,7 @@ export const VehicleSchema = z.object({
   plate: requiredText(20),
   make: boundedText(60),
   model: boundedText(60),
-  year: z.number().int().min(1900).max(2100).nullable(),
+  year: z.nullable(z.number().check(z.int(), z.gte(1900), z.lte(2100))),
   color: boundedText(40),
   vin: boundedText(17),
 });
@@ -25,15 +25,15 @@ export type Vehicle = z.infer<typeof VehicleSchema>;
  * service exceeds the coverage limit").
  */
 export const CoverageLimitSchema = z.object({
-  serviceType: ServiceTypeNameSchema.nullable(),
+  serviceType: z.nullable(ServiceTypeNameSchema),
   /** Services allowed per contract year; null means unlimited. */
-  maxEvents: z.number().int().nonnegative().nullable(),
+  maxEvents: z.nullable(z.number().check(z.int(), z.nonnegative())),
   /** Services already used this contract year. */
-  usedEvents: z.number().int().nonnegative(),
+  usedEvents: z.number().check(z.int(), z.nonnegative()),
   /** Amount covered per service, in cents; null means unlimited. */
-  maxAmount: CentsSchema.nullable(),
+  maxAmount: z.nullable(CentsSchema),
   /** Tow distance covered, in kilometres; null means unlimited. */
-  maxDistanceKm: z.number().nonnegative().nullable(),
+  maxDistanceKm: z.nullable(z.number().check(z.nonnegative())),
 });
 export type CoverageLimit = z.infer<typeof CoverageLimitSchema>;
 
@@ -51,19 +51,19 @@ export const CustomerContractSchema = z.object({
   /** Opaque reference of the contract (the limit check and the service request name it). */
   _id: requiredText(64),
   /** Sessions saved before the field existed held full contracts. */
-  detail: ContractDetailSchema.default('full'),
+  detail: z._default(ContractDetailSchema, 'full'),
   account: AccountIdSchema,
   branch: BranchSchema,
   fullName: boundedText(120),
   /** SPEC 5: "For MMM and multiple-home brands, the member id". */
-  memberId: boundedText(60).nullable(),
+  memberId: z.nullable(boundedText(60)),
   /** SPEC 5: "For the otium brand, the policy number". */
-  policyNumber: boundedText(60).nullable(),
+  policyNumber: z.nullable(boundedText(60)),
   phone: boundedText(30),
   email: boundedText(254),
   active: z.boolean(),
   startDate: IsoDateTimeSchema,
-  endDate: IsoDateTimeSchema.nullable(),
+  endDate: z.nullable(IsoDateTimeSchema),
   vehicles: z.array(VehicleSchema),
   coverageLimits: z.array(CoverageLimitSchema),
 });
@@ -76,15 +76,15 @@ export type CustomerContract = z.infer<typeof CustomerContractSchema>;
 export const ContractSearchQuerySchema = z.object({
   search: requiredText(120),
   account: AccountIdSchema,
-  branch: BranchSchema.optional(),
-  fullName: boundedText(120).optional(),
+  branch: z.optional(BranchSchema),
+  fullName: z.optional(boundedText(120)),
   /** Query strings carry booleans as 'true'/'false'. */
-  active: z.enum(['true', 'false']).optional(),
+  active: z.optional(z.enum(['true', 'false'])),
   /**
    * The vehicle's plate: the second thing the customer knows, required where the brand looks
    * contracts up by name, so that a name alone never lists people (decision 417).
    */
-  plate: boundedText(20).optional(),
+  plate: z.optional(boundedText(20)),
 });
 export type ContractSearchQuery = z.infer<typeof ContractSearchQuerySchema>;
 
@@ -99,23 +99,25 @@ export type ContractSearchResponse = z.infer<typeof ContractSearchResponseSchema
 export const VehicleServicesQuerySchema = z
   .object({
     accountId: AccountIdSchema,
-    plate: boundedText(20).optional(),
-    mbi: boundedText(20).optional(),
-    contractId: boundedText(64).optional(),
+    plate: z.optional(boundedText(20)),
+    mbi: z.optional(boundedText(20)),
+    contractId: z.optional(boundedText(64)),
   })
-  .refine((q) => [q.plate, q.mbi, q.contractId].some((value) => value?.trim()), {
-    message: 'One of plate, mbi or contractId is required',
-    path: ['plate'],
-  });
+  .check(
+    z.refine((q) => [q.plate, q.mbi, q.contractId].some((value) => value?.trim()), {
+      message: 'One of plate, mbi or contractId is required',
+      path: ['plate'],
+    }),
+  );
 export type VehicleServicesQuery = z.infer<typeof VehicleServicesQuerySchema>;
 
 /**
  * One service type of a vehicle's coverage and how much of it is used (decision 410). Amounts in
  * cents, distance in kilometres; null means unlimited (null `serviceType`: every type).
  */
-export const VehicleServiceCoverageSchema = CoverageLimitSchema.extend({
+export const VehicleServiceCoverageSchema = z.extend(CoverageLimitSchema, {
   /** Services still available this contract year; null means unlimited. */
-  remainingEvents: z.number().int().nonnegative().nullable(),
+  remainingEvents: z.nullable(z.number().check(z.int(), z.nonnegative())),
 });
 export type VehicleServiceCoverage = z.infer<typeof VehicleServiceCoverageSchema>;
 
@@ -130,7 +132,7 @@ export const VehicleServicesSchema = z.object({
   branch: BranchSchema,
   /** Active and not expired now. */
   current: z.boolean(),
-  vehicle: VehicleSchema.nullable(),
+  vehicle: z.nullable(VehicleSchema),
   services: z.array(VehicleServiceCoverageSchema),
 });
 export type VehicleServices = z.infer<typeof VehicleServicesSchema>;
@@ -141,10 +143,10 @@ export type VehicleServicesResponse = z.infer<typeof VehicleServicesResponseSche
 /** Member id of an insurer's member (SPEC 5 "For MMM ... the member id"): letters, digits, hyphens. */
 export const MemberIdSchema = z
   .string()
-  .regex(/^[A-Za-z0-9-]{1,60}$/, 'Expected 1-60 letters, digits or hyphens');
+  .check(z.regex(/^[A-Za-z0-9-]{1,60}$/, 'Expected 1-60 letters, digits or hyphens'));
 
 /** A covered vehicle with the contract that covers it. */
-export const MemberVehicleSchema = VehicleSchema.extend({ contractId: z.string() });
+export const MemberVehicleSchema = z.extend(VehicleSchema, { contractId: z.string() });
 export type MemberVehicle = z.infer<typeof MemberVehicleSchema>;
 
 /**

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { BranchSchema } from '../enumerations.ts';
 import { ServiceTypeNameSchema } from '../service-types.ts';
 import { MAX_SUGGESTED_DRIVERS, SUGGESTION_BRANCH } from '../constants.ts';
@@ -23,7 +23,7 @@ export const SuggestionRequestSchema = z.object({
   situation: ServiceTypeNameSchema,
   route: z.object({
     situation: RoutePointSchema,
-    destination: RoutePointSchema.nullable(),
+    destination: z.nullable(RoutePointSchema),
   }),
 });
 export type SuggestionRequest = z.infer<typeof SuggestionRequestSchema>;
@@ -34,14 +34,14 @@ export type SuggestionCall = z.infer<typeof SuggestionCallSchema>;
 /** SPEC 3 "Result: drivers with _id, eta, distance" (eta seconds, distance metres). */
 export const SuggestedDriverSchema = z.object({
   _id: z.string(),
-  eta: z.number().nonnegative(),
-  distance: z.number().nonnegative(),
+  eta: z.number().check(z.nonnegative()),
+  distance: z.number().check(z.nonnegative()),
 });
 export type SuggestedDriver = z.infer<typeof SuggestedDriverSchema>;
 
 /** SPEC 5: "At most 500 suggested drivers are used". */
 export const SuggestionResponseSchema = z.object({
-  drivers: z.array(SuggestedDriverSchema).max(MAX_SUGGESTED_DRIVERS),
+  drivers: z.array(SuggestedDriverSchema).check(z.maxLength(MAX_SUGGESTED_DRIVERS)),
 });
 export type SuggestionResponse = z.infer<typeof SuggestionResponseSchema>;
 
@@ -83,10 +83,12 @@ export const CreateCustomerRequestSchema = z.object({
   account_id: AccountIdSchema,
   branch: BranchSchema,
   name: requiredText(120),
-  email: z.email().max(254),
+  email: z.email().check(z.maxLength(254)),
   phone: boundedText(30),
 });
 export type CreateCustomerRequest = z.infer<typeof CreateCustomerRequestSchema>;
 
-export const CreateCustomerResponseSchema = z.object({ customerIdStripe: z.string().min(1) });
+export const CreateCustomerResponseSchema = z.object({
+  customerIdStripe: z.string().check(z.minLength(1)),
+});
 export type CreateCustomerResponse = z.infer<typeof CreateCustomerResponseSchema>;

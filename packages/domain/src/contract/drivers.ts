@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { BranchSchema } from '../enumerations.ts';
 import {
   boundedText,
@@ -15,28 +15,28 @@ import {
  * Legacy payloads carry either `_id` or `id`; `driverIdOf` reads whichever is there.
  */
 export const DriverSchema = z.object({
-  _id: z.string().optional(),
-  id: z.string().optional(),
-  branch: BranchSchema.optional(),
+  _id: z.optional(z.string()),
+  id: z.optional(z.string()),
+  branch: z.optional(BranchSchema),
   /** Distance to the situation in metres. */
-  distance: z.number().nonnegative().nullable().optional(),
-  email: z.string().optional(),
+  distance: z.optional(z.nullable(z.number().check(z.nonnegative()))),
+  email: z.optional(z.string()),
   /** ETA to the situation in seconds; -1 means unknown (SPEC 4 "overwritten only when ... 0 or more"). */
-  eta: z.number().nullable().optional(),
+  eta: z.optional(z.nullable(z.number())),
   /** Map icon set of the vehicle (tow, car, motorbike, home). */
-  iconset: z.string().optional(),
-  inspectorId: z.string().nullable().optional(),
-  lat: LatitudeSchema.nullable().optional(),
-  lng: LongitudeSchema.nullable().optional(),
+  iconset: z.optional(z.string()),
+  inspectorId: z.optional(z.nullable(z.string())),
+  lat: z.optional(z.nullable(LatitudeSchema)),
+  lng: z.optional(z.nullable(LongitudeSchema)),
   name: z.string(),
-  pendingSituation: z.string().nullable().optional(),
-  phone: z.string().optional(),
+  pendingSituation: z.optional(z.nullable(z.string())),
+  phone: z.optional(z.string()),
   /** Service types the driver provides. */
-  services: z.array(z.string()).optional(),
-  status: z.string().optional(),
-  vehicleType: z.string().optional(),
-  employeeImage: z.string().nullable().optional(),
-  vehicleImage: z.string().nullable().optional(),
+  services: z.optional(z.array(z.string())),
+  status: z.optional(z.string()),
+  vehicleType: z.optional(z.string()),
+  employeeImage: z.optional(z.nullable(z.string())),
+  vehicleImage: z.optional(z.nullable(z.string())),
 });
 export type Driver = z.infer<typeof DriverSchema>;
 
@@ -61,7 +61,7 @@ export function hasRealDriver(driver: Pick<Driver, '_id' | 'id'> | null | undefi
  * never the phone, e-mail, position, pending situation or inspector id. The assigned driver's phone
  * and position reach the customer through the service (`GET /services/{id}`, its token).
  */
-export const PublicDriverSchema = DriverSchema.pick({
+export const PublicDriverSchema = z.pick(DriverSchema, {
   _id: true,
   id: true,
   branch: true,
@@ -78,16 +78,16 @@ export const DriverByIdResponseSchema = PublicDriverSchema;
 
 /** `GET /providers/drivers/driverById/{id}/location`: SPEC 7 "reads data". */
 export const DriverLocationResponseSchema = z.object({
-  data: z
-    .object({
+  data: z.nullable(
+    z.object({
       lat: LatitudeSchema,
       lng: LongitudeSchema,
       /** Heading in degrees, 0 = north, when the device reports one. */
-      heading: z.number().min(0).max(360).nullable().optional(),
+      heading: z.optional(z.nullable(z.number().check(z.gte(0), z.lte(360)))),
       /** ISO time of the fix. */
-      updatedAt: z.string().optional(),
-    })
-    .nullable(),
+      updatedAt: z.optional(z.string()),
+    }),
+  ),
 });
 export type DriverLocationResponse = z.infer<typeof DriverLocationResponseSchema>;
 
@@ -111,10 +111,12 @@ export const DriverSmsRequestSchema = z
     phone: PhoneSchema,
     branch: BranchSchema,
   })
-  .refine((body) => body.message.startsWith(smsPrefix(body.serviceNumber)), {
-    message: "Expected the prefix 'No Reply: #{serviceNumber}: '",
-    path: ['message'],
-  });
+  .check(
+    z.refine((body) => body.message.startsWith(smsPrefix(body.serviceNumber)), {
+      message: "Expected the prefix 'No Reply: #{serviceNumber}: '",
+      path: ['message'],
+    }),
+  );
 export type DriverSmsRequest = z.infer<typeof DriverSmsRequestSchema>;
 
 /** SMS answer: the client reads `data.status` (ARCHITECTURE 1: body `{ status }`). */
@@ -149,8 +151,8 @@ export const AddNoteRequestSchema = z.object({
   serviceId: requiredText(64),
   body: requiredText(NOTE_MAX_LENGTH),
   /** Author of the note; null for the customer. */
-  employeeId: boundedText(64).nullable(),
+  employeeId: z.nullable(boundedText(64)),
   /** E-mail used to find the author when there is no employee id. */
-  identifyUserByEmail: boundedText(254).nullable(),
+  identifyUserByEmail: z.nullable(boundedText(254)),
 });
 export type AddNoteRequest = z.infer<typeof AddNoteRequestSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   boundedText,
   LatitudeSchema,
@@ -14,17 +14,19 @@ import {
  */
 export const GeotextResponseRequestSchema = z
   .object({
-    lat: LatitudeSchema.nullable(),
-    lng: LongitudeSchema.nullable(),
+    lat: z.nullable(LatitudeSchema),
+    lng: z.nullable(LongitudeSchema),
     address: boundedText(300),
     roomId: requiredText(64),
-    phoneNumber: z.string().regex(/^\d{7,15}$/, 'Expected 7-15 digits'),
+    phoneNumber: z.string().check(z.regex(/^\d{7,15}$/, 'Expected 7-15 digits')),
     success: z.boolean(),
   })
-  .refine((body) => !body.success || (body.lat !== null && body.lng !== null), {
-    message: 'A successful response needs lat and lng',
-    path: ['lat'],
-  });
+  .check(
+    z.refine((body) => !body.success || (body.lat !== null && body.lng !== null), {
+      message: 'A successful response needs lat and lng',
+      path: ['lat'],
+    }),
+  );
 export type GeotextResponseRequest = z.infer<typeof GeotextResponseRequestSchema>;
 
 /** The stored geotext response (SPEC 2 "/geotext/confirmation shows 'Recibido'"). */
@@ -54,16 +56,21 @@ export const GEOTEXT_ROOM_TTL_MS = 24 * 60 * 60 * 1000;
  * provider needs the country code. Spaces, dashes, dots and parentheses are allowed and dropped.
  */
 export const GeotextPhoneSchema = z
-  .string()
-  .trim()
-  .regex(/^\+[\d\s().-]+$/, "Expected an international number starting with '+'")
-  .transform((value) => `+${value.replace(/\D/g, '')}`)
-  .refine((value) => /^\+[1-9]\d{7,14}$/.test(value), 'Expected 8-15 digits after the +');
+  .pipe(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.regex(/^\+[\d\s().-]+$/, "Expected an international number starting with '+'"),
+      ),
+    z.transform((value) => `+${value.replace(/\D/g, '')}`),
+  )
+  .check(z.refine((value) => /^\+[1-9]\d{7,14}$/.test(value), 'Expected 8-15 digits after the +'));
 
 /** `POST /common/api/v1/operator/geotext-rooms`: a link for a phone, optionally for a service. */
 export const CreateGeotextRoomRequestSchema = z.object({
   phoneNumber: GeotextPhoneSchema,
-  serviceId: ServiceIdSchema.optional(),
+  serviceId: z.optional(ServiceIdSchema),
 });
 export type CreateGeotextRoomRequest = z.infer<typeof CreateGeotextRoomRequestSchema>;
 
@@ -75,9 +82,9 @@ export type GeotextRoomStatus = z.infer<typeof GeotextRoomStatusSchema>;
 export const GeotextAnswerSchema = z.object({
   _id: z.string(),
   success: z.boolean(),
-  lat: z.number().nullable(),
-  lng: z.number().nullable(),
-  address: z.string().nullable(),
+  lat: z.nullable(z.number()),
+  lng: z.nullable(z.number()),
+  address: z.nullable(z.string()),
   createdAt: z.string(),
 });
 export type GeotextAnswer = z.infer<typeof GeotextAnswerSchema>;
@@ -86,7 +93,7 @@ export type GeotextAnswer = z.infer<typeof GeotextAnswerSchema>;
 export const GeotextRoomSchema = z.object({
   _id: z.string(),
   phoneNumber: z.string(),
-  serviceId: z.string().nullable(),
+  serviceId: z.nullable(z.string()),
   status: GeotextRoomStatusSchema,
   link: z.string(),
   createdAt: z.string(),

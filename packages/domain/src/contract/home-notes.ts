@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { PlainDateSchema } from '../dates.ts';
 import { HomeAvailabilitySchema } from '../enumerations.ts';
 import { boundedText } from './primitives.ts';
@@ -10,8 +10,8 @@ import { boundedText } from './primitives.ts';
  */
 export const HomeNotesSchema = z.object({
   subService: boundedText(120),
-  availability: HomeAvailabilitySchema.nullable(),
-  date: PlainDateSchema.nullable(),
+  availability: z.nullable(HomeAvailabilitySchema),
+  date: z.nullable(PlainDateSchema),
   comments: boundedText(500),
 });
 export type HomeNotes = z.infer<typeof HomeNotesSchema>;

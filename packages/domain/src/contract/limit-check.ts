@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { BranchSchema } from '../enumerations.ts';
 import { ServiceTypeNameSchema } from '../service-types.ts';
 import { CentsSchema } from './accounts.ts';
@@ -12,7 +12,7 @@ export const SurplusSchema = z.object({
   /** Amount above the coverage, in cents, before tax. */
   amount: CentsSchema,
   /** The coverage that was exceeded, in cents; null when the limit was a number of services. */
-  coveredAmount: CentsSchema.nullable(),
+  coveredAmount: z.nullable(CentsSchema),
 });
 export type Surplus = z.infer<typeof SurplusSchema>;
 
@@ -60,8 +60,8 @@ export const LimitCheckResultSchema = z.object({
   checkLimit: z.boolean(),
   setOnDemand: z.boolean(),
   /** Plate of the covered vehicle the check matched, normalised; null when none matched. */
-  contractPlate: z.string().nullable(),
-  surplus: SurplusSchema.nullable(),
+  contractPlate: z.nullable(z.string()),
+  surplus: z.nullable(SurplusSchema),
   /** Limit messages for the customer; SPEC 4 "With policy limit V2 the limit messages are kept". */
   messages: z.array(z.string()),
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { LocationPermissionSchema } from '../enumerations.ts';
 import { boundedText, LatitudeSchema, LongitudeSchema, requiredText } from './primitives.ts';
 
@@ -70,15 +70,17 @@ export const LocationUpdateSchema = z.object({
   lat: LatitudeSchema,
   lng: LongitudeSchema,
   address: requiredText(300),
-  placeId: boundedText(300).optional(),
+  placeId: z.optional(boundedText(300)),
   /** Accuracy radius of the browser position in metres. */
-  accuracy: z.number().nonnegative().max(100_000).optional(),
+  accuracy: z.optional(z.number().check(z.nonnegative(), z.lte(100_000))),
 });
 export type LocationUpdate = z.infer<typeof LocationUpdateSchema>;
 
 /** `POST /maps/directions/getAddress` body. SPEC 7: "{coords as 'lat,lng'}". */
 export const GetAddressRequestSchema = z.object({
-  coords: z.string().regex(/^-?\d{1,2}(?:\.\d+)?,-?\d{1,3}(?:\.\d+)?$/, "Expected 'lat,lng'"),
+  coords: z
+    .string()
+    .check(z.regex(/^-?\d{1,2}(?:\.\d+)?,-?\d{1,3}(?:\.\d+)?$/, "Expected 'lat,lng'")),
 });
 export type GetAddressRequest = z.infer<typeof GetAddressRequestSchema>;
 
@@ -92,6 +94,6 @@ export function buildGetAddressRequest(lat: number, lng: number): GetAddressRequ
  * place id"; the response shape is not shown: we answer the first result only (decision 129).
  */
 export const GetAddressResponseSchema = z.object({
-  data: z.object({ address: z.string(), placeId: z.string() }).nullable(),
+  data: z.nullable(z.object({ address: z.string(), placeId: z.string() })),
 });
 export type GetAddressResponse = z.infer<typeof GetAddressResponseSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { CurrencySchema } from '../enumerations.ts';
 import { CardPaymentPurposeSchema } from './card-charge.ts';
 import { ServiceIdSchema } from './primitives.ts';
@@ -13,12 +13,13 @@ export const MobilePaymentRequestSchema = z.object({
   serviceId: ServiceIdSchema,
   purpose: CardPaymentPurposeSchema,
   /** The customer's ATH Móvil phone number: ten digits (the app asks the customer there). */
-  phoneNumber: z
-    .string()
-    .regex(/^\d{10}$/, 'Expected the 10 digits of an ATH Móvil phone number')
-    .optional(),
+  phoneNumber: z.optional(
+    z.string().check(z.regex(/^\d{10}$/, 'Expected the 10 digits of an ATH Móvil phone number')),
+  ),
   /** One per payment attempt; the same key answers the same payment. */
-  idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Expected 8-64 URL-safe characters'),
+  idempotencyKey: z
+    .string()
+    .check(z.regex(/^[A-Za-z0-9_-]{8,64}$/, 'Expected 8-64 URL-safe characters')),
 });
 export type MobilePaymentRequest = z.infer<typeof MobilePaymentRequestSchema>;
 
@@ -28,14 +29,14 @@ export const MobilePaymentSchema = z.object({
   paymentId: z.string(),
   status: z.enum(['open', 'confirmed', 'completed', 'cancelled']),
   /** What the server charges, in cents, tax included. */
-  amount: z.number().int().positive(),
+  amount: z.number().check(z.int(), z.positive()),
   currency: CurrencySchema,
   /** The provider's transaction reference once completed. */
-  referenceNumber: z.string().nullable(),
+  referenceNumber: z.nullable(z.string()),
 });
 export type MobilePayment = z.infer<typeof MobilePaymentSchema>;
 
 /** Payment ids in paths: the provider's ids are UUID-like. */
 export const MobilePaymentIdSchema = z
   .string()
-  .regex(/^[A-Za-z0-9-]{8,64}$/, 'Expected a mobile payment id');
+  .check(z.regex(/^[A-Za-z0-9-]{8,64}$/, 'Expected a mobile payment id'));

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { DEFAULT_TIP } from '../constants.ts';
 import { PaymentMethodSchema } from '../enumerations.ts';
 import { CentsSchema } from './accounts.ts';
@@ -11,12 +11,12 @@ import { MAX_TIP_CENTS } from './tips.ts';
  * provider (sandbox or Stripe); null until a payment step produced them.
  */
 export const PaymentSchema = z.object({
-  customerIdStripe: boundedText(255).nullable(),
-  chargeIdStripe: boundedText(255).nullable(),
-  cardIdStripe: boundedText(255).nullable(),
+  customerIdStripe: z.nullable(boundedText(255)),
+  chargeIdStripe: z.nullable(boundedText(255)),
+  cardIdStripe: z.nullable(boundedText(255)),
   /** Amount charged, in cents (SPEC 9 "Amounts are in cents"). */
   amount: CentsSchema,
-  paymentMethod: PaymentMethodSchema.nullable(),
+  paymentMethod: z.nullable(PaymentMethodSchema),
   emailPayment: boundedText(254),
   /** Whether the customer chose to tip. */
   tips: z.boolean(),
@@ -26,9 +26,8 @@ export const PaymentSchema = z.object({
    */
   tipAmount: z
     .number()
-    .nonnegative()
-    .max(Math.max(...Object.values(MAX_TIP_CENTS)) / 100), // cents to currency units
-  tipPaymentType: PaymentMethodSchema.nullable(),
+    .check(z.nonnegative(), z.lte(Math.max(...Object.values(MAX_TIP_CENTS)) / 100)), // cents to currency units
+  tipPaymentType: z.nullable(PaymentMethodSchema),
 });
 export type Payment = z.infer<typeof PaymentSchema>;
 

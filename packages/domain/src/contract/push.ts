@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 // ARCHITECTURE decision 7 "push: Web Push with VAPID keys generated on first run". The browser's
 // PushSubscription (Push API, `subscription.toJSON()`) is sent with the pushOptIn update
@@ -10,19 +10,21 @@ import { z } from 'zod';
  */
 export const PushP256dhKeySchema = z
   .string()
-  .regex(/^B[A-Za-z0-9_-]{86}=?$/, 'Expected an uncompressed P-256 public key in base64url');
+  .check(
+    z.regex(/^B[A-Za-z0-9_-]{86}=?$/, 'Expected an uncompressed P-256 public key in base64url'),
+  );
 
 /** Base64url of the subscriber's 16-byte authentication secret: 22 characters (`==` tolerated). */
 export const PushAuthSecretSchema = z
   .string()
-  .regex(/^[A-Za-z0-9_-]{22}(==)?$/, 'Expected a 16-byte secret in base64url');
+  .check(z.regex(/^[A-Za-z0-9_-]{22}(==)?$/, 'Expected a 16-byte secret in base64url'));
 
 /**
  * A push subscription as `PushSubscription.toJSON()` gives it. The endpoint is checked further by
  * the server (https to a public address after DNS resolution, decision 503).
  */
 export const PushSubscriptionSchema = z.object({
-  endpoint: z.url({ protocol: /^https?$/ }).max(2048),
+  endpoint: z.url({ protocol: /^https?$/ }).check(z.maxLength(2048)),
   keys: z.object({ p256dh: PushP256dhKeySchema, auth: PushAuthSecretSchema }),
 });
 export type PushSubscriptionInput = z.infer<typeof PushSubscriptionSchema>;
@@ -38,7 +40,7 @@ export const PushNotificationPayloadSchema = z.object({
   url: z.string(),
   serviceId: z.string(),
   /** The status number the customer sees (SPEC 4 "Service status (numbered)"). */
-  statusNumber: z.number().int(),
+  statusNumber: z.number().check(z.int()),
   /** Notifications of one service replace each other on the device. */
   tag: z.string(),
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   ServiceStatusSchema,
   type ServiceStatus,
@@ -14,32 +14,32 @@ const Coordinate = z.number();
 
 export const StatusEventSchema = z.object({
   status: ServiceStatusSchema,
-  endDate: z.string().optional(),
+  endDate: z.optional(z.string()),
 });
 
 /** The trip status as written by the server; read with parseTripStatus (decision 110). */
-export const TripEventSchema = z.object({ status: z.string(), at: z.string().optional() });
+export const TripEventSchema = z.object({ status: z.string(), at: z.optional(z.string()) });
 
 export const DriverEventSchema = z.object({
   _id: z.string(),
   name: z.string(),
-  vehicleType: z.string().nullable().optional(),
-  employeeImage: z.string().nullable().optional(),
-  vehicleImage: z.string().nullable().optional(),
-  lat: Coordinate.nullable().optional(),
-  lng: Coordinate.nullable().optional(),
+  vehicleType: z.optional(z.nullable(z.string())),
+  employeeImage: z.optional(z.nullable(z.string())),
+  vehicleImage: z.optional(z.nullable(z.string())),
+  lat: z.optional(z.nullable(Coordinate)),
+  lng: z.optional(z.nullable(Coordinate)),
 });
 
 /** Driver eta in seconds (-1 or null: unknown) and distance in metres. */
 export const EtaEventSchema = z.object({
-  eta: z.number().nullable().optional(),
-  distance: z.number().nullable().optional(),
+  eta: z.optional(z.nullable(z.number())),
+  distance: z.optional(z.nullable(z.number())),
 });
 
-export const PositionEventSchema = EtaEventSchema.extend({
+export const PositionEventSchema = z.extend(EtaEventSchema, {
   lat: Coordinate,
   lng: Coordinate,
-  heading: z.number().nullable().optional(),
+  heading: z.optional(z.nullable(z.number())),
 });
 
 /** The customer's situation moved (PATCH /api/v1/services/{id}/locations, decision 255). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { CurrencySchema, PaymentMethodSchema } from '../enumerations.ts';
 import {
   categoryOfServiceType,
@@ -33,7 +33,7 @@ export const SourceDataSchema = z.object({
   browser: boundedText(60),
   device: boundedText(60),
   /** The host app when running inside a webview; null in a browser. */
-  connectAppSource: boundedText(60).nullable(),
+  connectAppSource: z.nullable(boundedText(60)),
 });
 export type SourceData = z.infer<typeof SourceDataSchema>;
 
@@ -52,46 +52,45 @@ export const ServiceRequestPayloadSchema = z
     status: z.literal('Queued'),
     situation: ServiceTypeNameSchema,
     category: ServiceCategorySchema,
-    subService: boundedText(120).optional(),
+    subService: z.optional(boundedText(120)),
     /**
      * Ours (decision 650): the tow passengers chosen on /services/tow (SPEC 3 Session "passengers",
      * SPEC 5 "0 or more"), at most MAX_TOW_PASSENGERS; only with a tow situation.
      */
-    passengers: z.number().int().min(0).max(MAX_TOW_PASSENGERS).optional(),
+    passengers: z.optional(z.number().check(z.int(), z.gte(0), z.lte(MAX_TOW_PASSENGERS))),
     /** Ours (decision 644): the day and window of a home visit, required on the home track. */
-    homeVisit: HomeVisitSchema.optional(),
+    homeVisit: z.optional(HomeVisitSchema),
     clientName: requiredText(60),
     clientLastName: boundedText(80),
     clientPhone1: PhoneSchema,
-    clientEmail: z.union([z.email().max(254), z.literal('')]),
+    clientEmail: z.union([z.email().check(z.maxLength(254)), z.literal('')]),
     /** SPEC 3 "vehPlate (upper case)"; '' for home services. */
-    vehPlate: boundedText(20).refine(
-      (plate) => plate === plate.toUpperCase(),
-      'Expected upper case',
+    vehPlate: boundedText(20).check(
+      z.refine((plate) => plate === plate.toUpperCase(), 'Expected upper case'),
     ),
     vehMake: boundedText(60),
     vehModel: boundedText(60),
-    vehYear: z.number().int().min(1900).max(2100).nullable(),
+    vehYear: z.nullable(z.number().check(z.int(), z.gte(1900), z.lte(2100))),
     vehColor: boundedText(40),
     creationDate: IsoDateTimeSchema,
     sitLatitude: LatitudeSchema,
     sitLongitude: LongitudeSchema,
     sitAddress: boundedText(300),
-    sitPlaceId: boundedText(300).optional(),
+    sitPlaceId: z.optional(boundedText(300)),
     /** SPEC 3: "sitReferenceAddress when there is no situation address". */
-    sitReferenceAddress: ReferenceAddressSchema.optional(),
-    destLatitude: LatitudeSchema.nullable(),
-    destLongitude: LongitudeSchema.nullable(),
+    sitReferenceAddress: z.optional(ReferenceAddressSchema),
+    destLatitude: z.nullable(LatitudeSchema),
+    destLongitude: z.nullable(LongitudeSchema),
     destAddress: boundedText(300),
     destPlaceId: boundedText(300),
     /** Price in cents before tax. */
     price: CentsSchema,
     /** SPEC 3 "priceDetails (home track: priceRate and serviceCost)", in cents. */
-    priceDetails: z.object({ priceRate: CentsSchema, serviceCost: CentsSchema }).nullable(),
-    paymentMethod: PaymentMethodSchema.nullable(),
-    cardIdStripe: boundedText(255).nullable(),
-    chargeIdStripe: boundedText(255).nullable(),
-    customerIdStripe: boundedText(255).nullable(),
+    priceDetails: z.nullable(z.object({ priceRate: CentsSchema, serviceCost: CentsSchema })),
+    paymentMethod: z.nullable(PaymentMethodSchema),
+    cardIdStripe: z.nullable(boundedText(255)),
+    chargeIdStripe: z.nullable(boundedText(255)),
+    customerIdStripe: z.nullable(boundedText(255)),
     /**
      * SPEC 3 "currency (usd)": the PWA sends usd; either currency is accepted and the server never
      * reads it: a service's currency is its branch's (decision 655).
@@ -99,40 +98,42 @@ export const ServiceRequestPayloadSchema = z
     currency: CurrencySchema,
     isCovered: z.literal(false),
     email_payment: boundedText(254),
-    notes: z
-      .string()
-      .max(2000)
-      .refine((text) => text.startsWith(CLIENT_NOTES_PREFIX), "Expected 'From Client: ' first"),
+    notes: z.string().check(
+      z.maxLength(2000),
+      z.refine((text) => text.startsWith(CLIENT_NOTES_PREFIX), "Expected 'From Client: ' first"),
+    ),
     fromConnectApp: z.literal(true),
     sourceData: SourceDataSchema,
     /** SPEC 5: "privacyPolicyAcceptanceDate is sent as an ISO string". */
-    privacyPolicyAcceptanceDate: IsoDateTimeSchema.nullable(),
-    externalId: boundedText(64).nullable(),
+    privacyPolicyAcceptanceDate: z.nullable(IsoDateTimeSchema),
+    externalId: z.nullable(boundedText(64)),
     schedule: z.union([IsoDateTimeSchema, z.literal('')]),
-    customerContract: boundedText(64).nullable(),
+    customerContract: z.nullable(boundedText(64)),
     pushOptIn: z.boolean(),
     isFromCheckLimit: z.boolean(),
     isMMMHOD: z.boolean(),
     /** SPEC 3 "DIDNumber (campaign name)". */
-    DIDNumber: boundedText(64).nullable(),
-    policyNumber: boundedText(60).nullable(),
+    DIDNumber: z.nullable(boundedText(64)),
+    policyNumber: z.nullable(boundedText(60)),
   })
-  .refine((p) => p.sitAddress.trim() !== '' || p.sitReferenceAddress !== undefined, {
-    message: 'Either sitAddress or sitReferenceAddress is required',
-    path: ['sitAddress'],
-  })
-  .refine((p) => p.passengers === undefined || isTowServiceType(p.situation), {
-    message: 'Passengers are only sent with a tow',
-    path: ['passengers'],
-  })
-  .refine((p) => p.category === categoryOfServiceType(p.situation), {
-    message: "The category must be the situation's (SPEC 1: home types are home, the rest road)",
-    path: ['category'],
-  })
-  .refine((p) => p.category !== 'home' || p.homeVisit !== undefined, {
-    message: 'A home request needs the visit date and availability window',
-    path: ['homeVisit'],
-  });
+  .check(
+    z.refine((p) => p.sitAddress.trim() !== '' || p.sitReferenceAddress !== undefined, {
+      message: 'Either sitAddress or sitReferenceAddress is required',
+      path: ['sitAddress'],
+    }),
+    z.refine((p) => p.passengers === undefined || isTowServiceType(p.situation), {
+      message: 'Passengers are only sent with a tow',
+      path: ['passengers'],
+    }),
+    z.refine((p) => p.category === categoryOfServiceType(p.situation), {
+      message: "The category must be the situation's (SPEC 1: home types are home, the rest road)",
+      path: ['category'],
+    }),
+    z.refine((p) => p.category !== 'home' || p.homeVisit !== undefined, {
+      message: 'A home request needs the visit date and availability window',
+      path: ['homeVisit'],
+    }),
+  );
 export type ServiceRequestPayload = z.infer<typeof ServiceRequestPayloadSchema>;
 export type ServiceRequestPayloadInput = z.input<typeof ServiceRequestPayloadSchema>;
 
@@ -142,6 +143,6 @@ export const ServiceRequestResponseSchema = z.object({
   eventId: z.string(),
   serviceId: z.string(),
   /** Number of the new service (receipts, SMS prefix). */
-  serviceNumber: z.string().optional(),
+  serviceNumber: z.optional(z.string()),
 });
 export type ServiceRequestResponse = z.infer<typeof ServiceRequestResponseSchema>;

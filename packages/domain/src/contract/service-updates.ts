@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { LanguageSchema } from '../enumerations.ts';
 import { MessageConfirmationStatusSchema } from './service.ts';
 import { PushSubscriptionSchema } from './push.ts';
@@ -11,9 +11,9 @@ import { requiredText } from './primitives.ts';
  */
 export const PushOptInRequestSchema = z.object({
   pushOptIn: z.boolean(),
-  subscription: PushSubscriptionSchema.optional(),
+  subscription: z.optional(PushSubscriptionSchema),
   /** Language of the notification texts; Spanish when not sent (SPEC 9 "Default language es"). */
-  language: LanguageSchema.optional(),
+  language: z.optional(LanguageSchema),
 });
 export type PushOptInRequest = z.infer<typeof PushOptInRequestSchema>;
 
@@ -35,7 +35,7 @@ export type ConfirmDataResponse = z.infer<typeof ConfirmDataResponseSchema>;
 export const SituationSpecificationRequestSchema = z.object({
   serviceId: requiredText(64),
   hasComment: z.boolean(),
-  imagesCount: z.number().int().min(0).max(50),
+  imagesCount: z.number().check(z.int(), z.gte(0), z.lte(50)),
 });
 export type SituationSpecificationRequest = z.infer<typeof SituationSpecificationRequestSchema>;
 

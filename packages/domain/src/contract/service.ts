@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { BranchSchema } from '../enumerations.ts';
 import { ServiceCategorySchema, ServiceTypeNameSchema } from '../service-types.ts';
 import { ServiceStatusSchema, TripStatusSchema } from '../service-status.ts';
@@ -22,9 +22,9 @@ export type ServicePayments = z.infer<typeof ServicePaymentsSchema>;
  * first reached; simulatedEta is the simulated ETA in seconds (SPEC 9 progress line).
  */
 export const TripSchema = z.object({
-  status: TripStatusSchema.nullable(),
+  status: z.nullable(TripStatusSchema),
   stamps: z.partialRecord(TripStatusSchema, IsoDateTimeSchema),
-  simulatedEta: z.number().nonnegative().nullable(),
+  simulatedEta: z.nullable(z.number().check(z.nonnegative())),
 });
 export type Trip = z.infer<typeof TripSchema>;
 
@@ -50,11 +50,11 @@ export const ServiceSchema = z.object({
   /** Price in cents before tax. */
   price: CentsSchema,
   /** Tax rate as a fraction (0.115 = 11.5 %). */
-  taxRate: z.number().min(0).max(1),
+  taxRate: z.number().check(z.gte(0), z.lte(1)),
   /** Creation time (ISO). */
   date: IsoDateTimeSchema,
   /** End time (ISO); SPEC 4 "A survey ending a service stamps its end date". */
-  endDate: IsoDateTimeSchema.nullable(),
+  endDate: z.nullable(IsoDateTimeSchema),
   situation: ServiceTypeNameSchema,
   /** Category of the situation: road or home (the track the service belongs to). */
   serviceType: ServiceCategorySchema,
@@ -67,33 +67,30 @@ export const ServiceSchema = z.object({
    * SPEC 3 "priceDetails (home track: priceRate and serviceCost)", in cents, as requested; null on
    * the road track. Read back so /service-summary shows a home service's price (decision 642).
    */
-  priceDetails: z
-    .object({ priceRate: CentsSchema, serviceCost: CentsSchema })
-    .nullable()
-    .optional(),
+  priceDetails: z.optional(
+    z.nullable(z.object({ priceRate: CentsSchema, serviceCost: CentsSchema })),
+  ),
   /**
    * Ours (decision 644): what a home visit is for and when, as the customer chose it, so
    * /service-summary shows it from the service on any phone; null on the road track.
    */
-  home: HomeVisitSchema.extend({ subService: boundedText(120) })
-    .nullable()
-    .optional(),
-  external: z.object({ id: z.string().nullable() }),
+  home: z.optional(z.nullable(z.extend(HomeVisitSchema, { subService: boundedText(120) }))),
+  external: z.object({ id: z.nullable(z.string()) }),
   flags: z.object({ fromConnectApp: z.boolean() }),
-  salesforce: z.object({ serviceId: z.string().nullable() }),
+  salesforce: z.object({ serviceId: z.nullable(z.string()) }),
   surveys: z.object({ answered: z.boolean() }),
-  surplus: SurplusSchema.nullable(),
+  surplus: z.nullable(SurplusSchema),
   /** Id of the customer contract the service was covered by. */
-  customerContract: z.string().nullable(),
+  customerContract: z.nullable(z.string()),
   messageConfirmation: z.object({ status: MessageConfirmationStatusSchema }),
-  provider: z.object({ name: z.string() }).nullable(),
+  provider: z.nullable(z.object({ name: z.string() })),
   trip: TripSchema,
   locations: z.object({
-    situation: LocationPointSchema.nullable(),
-    destination: LocationPointSchema.nullable(),
-    provider: LocationPointSchema.nullable(),
+    situation: z.nullable(LocationPointSchema),
+    destination: z.nullable(LocationPointSchema),
+    provider: z.nullable(LocationPointSchema),
   }),
-  driver: DriverSchema.nullable(),
+  driver: z.nullable(DriverSchema),
 });
 export type Service = z.infer<typeof ServiceSchema>;
 

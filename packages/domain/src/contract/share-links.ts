@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { BranchSchema } from '../enumerations.ts';
 import { ServiceCategorySchema, ServiceTypeNameSchema } from '../service-types.ts';
 import { ServiceStatusSchema } from '../service-status.ts';
@@ -19,7 +19,7 @@ export const ShareLinkResponseSchema = z.object({
   /** 256 random bits, base64url; goes in the share link as `t` (SPEC 2 landing query). */
   shareToken: ServiceTokenSchema,
   /** When the link stops working; null while the service is open (24 h after it ends). */
-  expiresAt: IsoDateTimeSchema.nullable(),
+  expiresAt: z.nullable(IsoDateTimeSchema),
 });
 export type ShareLinkResponse = z.infer<typeof ShareLinkResponseSchema>;
 
@@ -44,24 +44,24 @@ export const SharedServiceSchema = z.object({
   branch: BranchSchema,
   trip: TripSchema,
   locations: z.object({
-    situation: SharedPointSchema.nullable(),
-    destination: SharedPointSchema.nullable(),
+    situation: z.nullable(SharedPointSchema),
+    destination: z.nullable(SharedPointSchema),
   }),
-  driver: z
-    .object({
+  driver: z.nullable(
+    z.object({
       firstName: z.string(),
-      vehicleType: z.string().nullable(),
-      iconset: z.string().nullable(),
-      vehicleImage: z.string().nullable(),
-      lat: LatitudeSchema.nullable(),
-      lng: LongitudeSchema.nullable(),
+      vehicleType: z.nullable(z.string()),
+      iconset: z.nullable(z.string()),
+      vehicleImage: z.nullable(z.string()),
+      lat: z.nullable(LatitudeSchema),
+      lng: z.nullable(LongitudeSchema),
       /** Seconds to the situation; null when unknown. */
-      eta: z.number().nullable(),
+      eta: z.nullable(z.number()),
       /** Metres to the situation. */
-      distance: z.number().nonnegative().nullable(),
-    })
-    .nullable(),
+      distance: z.nullable(z.number().check(z.nonnegative())),
+    }),
+  ),
   /** When the link stops working; null while the service is open. */
-  expiresAt: IsoDateTimeSchema.nullable(),
+  expiresAt: z.nullable(IsoDateTimeSchema),
 });
 export type SharedService = z.infer<typeof SharedServiceSchema>;

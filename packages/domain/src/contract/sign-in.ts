@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { IsoDateTimeSchema, requiredText } from './primitives.ts';
 
 /**
@@ -8,9 +8,11 @@ import { IsoDateTimeSchema, requiredText } from './primitives.ts';
 export const TokenExchangeRequestSchema = z.object({
   grant_type: z.literal('authorization_code'),
   client_id: requiredText(200),
-  redirect_uri: z.url().max(2000),
+  redirect_uri: z.url().check(z.maxLength(2000)),
   /** PKCE verifier: 28 random bytes as hex (SPEC 9) = 56 characters; RFC 7636 allows 43-128. */
-  code_verifier: z.string().regex(/^[A-Za-z0-9._~-]{43,128}$/, 'Expected an RFC 7636 verifier'),
+  code_verifier: z
+    .string()
+    .check(z.regex(/^[A-Za-z0-9._~-]{43,128}$/, 'Expected an RFC 7636 verifier')),
   code: requiredText(2000),
 });
 export type TokenExchangeRequest = z.infer<typeof TokenExchangeRequestSchema>;
@@ -28,7 +30,7 @@ export type SignInUserInfo = z.infer<typeof SignInUserInfoSchema>;
  * contract lookups, it opens the member's own contracts in full until `expiresAt`.
  */
 export const MemberSessionSchema = z.object({
-  token: z.string().min(16).max(256),
+  token: z.string().check(z.minLength(16), z.maxLength(256)),
   expiresAt: IsoDateTimeSchema,
 });
 export type MemberSession = z.infer<typeof MemberSessionSchema>;
@@ -72,8 +74,8 @@ export type SignInCallbackPath = (typeof SIGN_IN_CALLBACK_PATHS)[number];
  * bundled provider under /oidc, docs/decisions/460).
  */
 export const SignInRuntimeConfigSchema = z.object({
-  authorizeUrl: z.string().min(1),
-  clientId: z.string().min(1),
-  scope: z.string().min(1),
+  authorizeUrl: z.string().check(z.minLength(1)),
+  clientId: z.string().check(z.minLength(1)),
+  scope: z.string().check(z.minLength(1)),
 });
 export type SignInRuntimeConfig = z.infer<typeof SignInRuntimeConfigSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { IsoDateTimeSchema, MAX_DB_INTEGER, ServiceIdSchema } from './primitives.ts';
 
 /**
@@ -6,10 +6,14 @@ import { IsoDateTimeSchema, MAX_DB_INTEGER, ServiceIdSchema } from './primitives
  * API-key header; success on status 200 with signedUrl". `url` must name an object of our own store
  * (decision 403).
  */
-export const GenerateDownloadUrlRequestSchema = z.object({ url: z.string().min(1).max(2000) });
+export const GenerateDownloadUrlRequestSchema = z.object({
+  url: z.string().check(z.minLength(1), z.maxLength(2000)),
+});
 export type GenerateDownloadUrlRequest = z.infer<typeof GenerateDownloadUrlRequestSchema>;
 
-export const GenerateDownloadUrlResponseSchema = z.object({ signedUrl: z.string().min(1) });
+export const GenerateDownloadUrlResponseSchema = z.object({
+  signedUrl: z.string().check(z.minLength(1)),
+});
 export type GenerateDownloadUrlResponse = z.infer<typeof GenerateDownloadUrlResponseSchema>;
 
 /**
@@ -33,7 +37,9 @@ export type UploadContentType = z.infer<typeof UploadContentTypeSchema>;
  */
 export const PhotoIdSchema = z
   .string()
-  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'Expected a UUID');
+  .check(
+    z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'Expected a UUID'),
+  );
 export type PhotoId = z.infer<typeof PhotoIdSchema>;
 
 /**
@@ -45,17 +51,17 @@ export const GenerateUploadUrlRequestSchema = z.object({
   photoId: PhotoIdSchema,
   contentType: UploadContentTypeSchema,
   /** Bytes the file has: the signed URL takes exactly that many (at most the store's limit). */
-  size: z.number().int().min(1).max(MAX_DB_INTEGER),
+  size: z.number().check(z.int(), z.gte(1), z.lte(MAX_DB_INTEGER)),
 });
 export type GenerateUploadUrlRequest = z.infer<typeof GenerateUploadUrlRequestSchema>;
 
 export const GenerateUploadUrlResponseSchema = z.object({
   /** PUT the file's bytes here, with the headers below, before `expiresAt`. */
-  signedUrl: z.string().min(1),
+  signedUrl: z.string().check(z.minLength(1)),
   method: z.literal('PUT'),
   headers: z.object({ 'content-type': UploadContentTypeSchema }),
   /** The object's own URL: what `generate-download-url` signs later. */
-  url: z.string().min(1),
+  url: z.string().check(z.minLength(1)),
   expiresAt: IsoDateTimeSchema,
 });
 export type GenerateUploadUrlResponse = z.infer<typeof GenerateUploadUrlResponseSchema>;
@@ -72,13 +78,13 @@ export const ServicePhotoSchema = z.object({
   photoId: PhotoIdSchema,
   contentType: UploadContentTypeSchema,
   /** Bytes stored. */
-  size: z.number().int().min(1),
+  size: z.number().check(z.int(), z.gte(1)),
   recordedAt: IsoDateTimeSchema,
   /**
    * Reads the photo until `expiresAt`; the list is read again for a fresh one. The object's own URL
    * is not given out: it would let anyone holding it sign reads later (decision 660).
    */
-  signedUrl: z.string().min(1),
+  signedUrl: z.string().check(z.minLength(1)),
   expiresAt: IsoDateTimeSchema,
 });
 export type ServicePhoto = z.infer<typeof ServicePhotoSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { SURVEY_LIMITS } from '../constants.ts';
 import { SurveyQuestionTypeSchema } from '../enumerations.ts';
 import { requiredText } from './primitives.ts';
@@ -32,15 +32,15 @@ export const SurveyQuestionSchema = z.object({
   key: SurveyAnswerKeySchema,
   type: SurveyQuestionTypeSchema,
   /** Translation key of the question text. */
-  label: z.string().min(1),
+  label: z.string().check(z.minLength(1)),
 });
 export type SurveyQuestion = z.infer<typeof SurveyQuestionSchema>;
 
 /** One answer: a number (stars, slider, rating, stepper), yes/no, or a short text. */
 export const SurveyAnswerValueSchema = z.union([
-  z.number().int().min(0).max(1000),
+  z.number().check(z.int(), z.gte(0), z.lte(1000)),
   z.boolean(),
-  z.string().max(SURVEY_LIMITS.commentMaxLength),
+  z.string().check(z.maxLength(SURVEY_LIMITS.commentMaxLength)),
 ]);
 export type SurveyAnswerValue = z.infer<typeof SurveyAnswerValueSchema>;
 
@@ -50,7 +50,7 @@ export type SurveyAnswerValue = z.infer<typeof SurveyAnswerValueSchema>;
  */
 export const SurveySubmitRequestSchema = z.object({
   answers: z.partialRecord(SurveyAnswerKeySchema, SurveyAnswerValueSchema),
-  comments: z.string().max(SURVEY_LIMITS.commentMaxLength),
+  comments: z.string().check(z.maxLength(SURVEY_LIMITS.commentMaxLength)),
   serviceId: requiredText(64),
 });
 export type SurveySubmitRequest = z.infer<typeof SurveySubmitRequestSchema>;

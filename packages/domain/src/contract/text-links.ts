@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { AccountIdSchema } from './accounts.ts';
 import { IsoDateTimeSchema, ServiceIdSchema, ServiceTokenSchema } from './primitives.ts';
 
@@ -32,8 +32,10 @@ export const TEXT_LINK_PURPOSE_CODES: Record<TextLinkPurpose, string> = {
  */
 export const TextLinkTokenSchema = z
   .string()
-  .max(80)
-  .regex(/^[tcs]\.[0-9a-z]{1,12}\.[A-Za-z0-9_-]{43}$/, 'Expected a texted link token');
+  .check(
+    z.maxLength(80),
+    z.regex(/^[tcs]\.[0-9a-z]{1,12}\.[A-Za-z0-9_-]{43}$/, 'Expected a texted link token'),
+  );
 
 /** True when a link's `t` is a texted link token rather than a shared link's token. */
 export function isTextLinkToken(value: string | null | undefined): value is string {
@@ -56,7 +58,7 @@ export const TextLinkExchangeResponseSchema = z.object({
   serviceId: ServiceIdSchema,
   serviceNumber: z.string(),
   accountId: AccountIdSchema,
-  brand: z.string().nullable(),
+  brand: z.nullable(z.string()),
   purpose: TextLinkPurposeSchema,
   token: ServiceTokenSchema,
   /** When the link stops working. */

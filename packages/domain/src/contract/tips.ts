@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { CurrencySchema, PaymentMethodSchema, type Currency } from '../enumerations.ts';
 import { boundedText, requiredText } from './primitives.ts';
 
@@ -25,24 +25,29 @@ export const TipRequestSchema = z
   .object({
     serviceId: requiredText(64),
     /** In cents of `currency`, at most MAX_TIP_CENTS of it. */
-    amount: z.number().int().positive(),
+    amount: z.number().check(z.int(), z.positive()),
     /** Must be the service's currency, which the server derives from its branch (decision 655). */
     currency: CurrencySchema,
     paymentMethod: PaymentMethodSchema,
-    cardIdStripe: boundedText(255).nullable(),
-    chargeIdStripe: boundedText(255).nullable(),
-    customerIdStripe: boundedText(255).nullable(),
+    cardIdStripe: z.nullable(boundedText(255)),
+    chargeIdStripe: z.nullable(boundedText(255)),
+    customerIdStripe: z.nullable(boundedText(255)),
   })
-  .refine(TIP_AMOUNT_WITHIN_MAX.check, { message: TIP_AMOUNT_WITHIN_MAX.message, path: ['amount'] })
-  .refine((tip) => tip.paymentMethod === 'cash' || tip.chargeIdStripe !== null, {
-    message: 'A card or ATH Móvil tip names its payment in chargeIdStripe',
-    path: ['chargeIdStripe'],
-  });
+  .check(
+    z.refine(TIP_AMOUNT_WITHIN_MAX.check, {
+      message: TIP_AMOUNT_WITHIN_MAX.message,
+      path: ['amount'],
+    }),
+    z.refine((tip) => tip.paymentMethod === 'cash' || tip.chargeIdStripe !== null, {
+      message: 'A card or ATH Móvil tip names its payment in chargeIdStripe',
+      path: ['chargeIdStripe'],
+    }),
+  );
 export type TipRequest = z.infer<typeof TipRequestSchema>;
 
 export const TipResponseSchema = z.object({
   tipId: z.string(),
   serviceId: z.string(),
-  amount: z.number().int(),
+  amount: z.number().check(z.int()),
 });
 export type TipResponse = z.infer<typeof TipResponseSchema>;

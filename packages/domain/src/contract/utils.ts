@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { BranchSchema } from '../enumerations.ts';
 import { IsoDateTimeSchema, LatitudeSchema, LongitudeSchema, requiredText } from './primitives.ts';
 
@@ -7,8 +7,8 @@ import { IsoDateTimeSchema, LatitudeSchema, LongitudeSchema, requiredText } from
 // service-updates.ts).
 
 /** A country code in a path: the branch short code (SPEC 9 "PR, PA, CR, CO, MX"), any case. */
-const CountryCodeParamSchema = z.preprocess(
-  (value) => (typeof value === 'string' ? value.toUpperCase() : value),
+const CountryCodeParamSchema = z.pipe(
+  z.transform((value) => (typeof value === 'string' ? value.toUpperCase() : value)),
   BranchSchema,
 );
 
@@ -37,10 +37,10 @@ export type ZonesParams = z.infer<typeof ZonesParamsSchema>;
 
 /** `populate=true` adds each zone's places; anything but 'true' or 'false' is a 400. */
 export const ZonesQuerySchema = z.object({
-  populate: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((value) => value === 'true'),
+  populate: z.pipe(
+    z._default(z.enum(['true', 'false']), 'false'),
+    z.transform((value) => value === 'true'),
+  ),
 });
 export type ZonesQuery = z.infer<typeof ZonesQuerySchema>;
 
@@ -64,7 +64,7 @@ export const ZoneSchema = z.object({
   lat: LatitudeSchema,
   lng: LongitudeSchema,
   /** Only with populate=true: the zone's towns, largest first. */
-  places: z.array(ZonePlaceSchema).optional(),
+  places: z.optional(z.array(ZonePlaceSchema)),
 });
 export type Zone = z.infer<typeof ZoneSchema>;
 
@@ -86,7 +86,7 @@ export const SituationSpecificationResponseSchema = z.object({
   _id: z.string(),
   situationSpecification: z.object({
     hasComment: z.boolean(),
-    imagesCount: z.number().int().min(0),
+    imagesCount: z.number().check(z.int(), z.gte(0)),
     updatedAt: IsoDateTimeSchema,
   }),
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { VehicleLookupMode } from '../brand.ts';
 import type { ClientForm } from '../contract/client-form.ts';
 import { PhoneSchema } from '../contract/primitives.ts';
@@ -55,7 +55,7 @@ function maxVehicleYear(now: Date): number {
 const FORMATS: Partial<Record<ClientFormField, (value: string, now: Date) => boolean>> = {
   fullName: (v) => v.length <= 120,
   phone: (v) => PhoneSchema.safeParse(v).success,
-  email: (v) => z.email().max(254).safeParse(v).success,
+  email: (v) => z.email().check(z.maxLength(254)).safeParse(v).success,
   plate: (v) => /^[A-Za-z0-9 -]{1,20}$/.test(v),
   year: (v, now) => /^\d{4}$/.test(v) && Number(v) >= 1900 && Number(v) <= maxVehicleYear(now),
   // A VIN has 17 characters, never I, O or Q.
