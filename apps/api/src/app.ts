@@ -20,6 +20,7 @@ import objectStorePlugin from './plugins/app/object-store.ts';
 import paymentsPlugin from './plugins/app/payments.ts';
 import serverKeysPlugin from './plugins/app/server-keys.ts';
 import webShellPlugin from './plugins/app/web-shell.ts';
+import compressPlugin from './plugins/external/compress.ts';
 import corsPlugin from './plugins/external/cors.ts';
 import helmetPlugin from './plugins/external/helmet.ts';
 import rateLimitPlugin from './plugins/external/rate-limit.ts';
@@ -112,6 +113,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   // Third-party plugins, one file each.
+  // JSON answers compressed on the fly (docs/decisions/710): first, as it works through onRoute.
+  await app.register(compressPlugin);
   await app.register(swaggerPlugin);
   await app.register(swaggerUiPlugin);
   await app.register(staticPlugin);

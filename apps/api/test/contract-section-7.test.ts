@@ -125,9 +125,9 @@ function withoutKey(headers: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(headers).filter(([name]) => name !== 'x-api-key'));
 }
 
-function ok<T>(schema: z.ZodType<T>, res: LightMyRequestResponse, status = 200): T {
+function ok<T>(schema: z.core.$ZodType<T>, res: LightMyRequestResponse, status = 200): T {
   expect(res.statusCode, res.body).toBe(status);
-  return schema.parse(res.json());
+  return z.parse(schema, res.json());
 }
 
 const connectService = () => createService(t, CONNECT_PR);

@@ -14,7 +14,7 @@ import { loadConfig } from '../src/config/env.ts';
 import { drivers, serviceEvents, services } from '../src/db/schema.ts';
 import { assignNextQueued, rankDriversByEta } from '../src/services/dispatch.ts';
 import { issueDriverToken } from '../src/services/driver-app.ts';
-import { createDriverSimulator } from '../src/services/driver-simulator.ts';
+import { createDriverSimulator, SIMULATOR_TIMING } from '../src/services/driver-simulator.ts';
 import { estimateRoute } from '../src/services/estimate-router.ts';
 import { firstPrAccount, servicePayload } from './support/service-request-payload.ts';
 import { createTestApp, PRODUCTION_DEMO, type TestApp } from './helpers.ts';
@@ -453,6 +453,25 @@ describe('driver app API', () => {
 });
 
 describe('driver simulator (ARCHITECTURE 8)', () => {
+  it('leaves a new request queued for SIMULATOR_TIMING.assignAfter seconds, as a real one waits (decision 741)', async () => {
+    const { serviceId } = await createService();
+    const createdAt = must(await serviceRow(t, serviceId)).createdAt.getTime();
+    let clock = createdAt;
+    const simulator = createDriverSimulator(t.app.repositories, { now: () => new Date(clock) });
+    // The loading screen's push offer comes 5 s after it opens: the request is still queued then.
+    expect(SIMULATOR_TIMING.assignAfter).toBeGreaterThan(5);
+    clock = createdAt + (SIMULATOR_TIMING.assignAfter - 1) * 1000;
+    await simulator.step();
+    expect(await serviceRow(t, serviceId)).toMatchObject({ status: 'Queued', driverId: null });
+    clock = createdAt + SIMULATOR_TIMING.assignAfter * 1000;
+    await simulator.step();
+    expect(await serviceRow(t, serviceId)).toMatchObject({
+      status: 'Active',
+      tripStatus: 'ACCEPTED',
+    });
+    await simulator.stop();
+  });
+
   it.each([
     ['flatTire', ['ACCEPTED', 'ON_ROUTE', 'ARRIVED', 'FINISHED']],
     ['towBreakdown', ['ACCEPTED', 'ON_ROUTE', 'ARRIVED', 'TOWED', 'FINISHED']],

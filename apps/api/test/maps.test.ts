@@ -1,15 +1,18 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import {
   ApiErrorSchema,
+  BasemapManifestSchema,
   DirectionsResponseSchema,
   GetAddressResponseSchema,
   haversineMeters,
+  PlaceLabelsSchema,
   PlacesResponseSchema,
   RuntimeConfigSchema,
 } from '@auxilio/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers.ts';
 
-// Maps: the /common/maps API (decision 261) and the public demo basemap at /map (260).
+// Maps: the /common/maps API (decision 261) and the public demo basemap at /map (260, 700).
 
 let t: TestApp;
 let headers: Record<string, string>;
@@ -133,59 +136,104 @@ describe('GET /common/maps/directions', () => {
 });
 
 describe('the demo basemap at /map', () => {
-  it('runtime config points the PWA at the demo style, capped below SPEC 18', async () => {
+  it('runtime config points the PWA at the demo manifest, capped below SPEC 18, with its credit', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/app-config.json' });
     const { map } = RuntimeConfigSchema.parse(res.json());
-    expect(map).toEqual({ provider: 'embedded', styleUrl: '/map/style.json', maxZoom: 14 });
+    expect(map).toEqual({
+      provider: 'embedded',
+      basemapUrl: '/map/basemap.json',
+      attribution: expect.stringMatching(/Natural Earth.*GeoNames/) as string,
+      maxZoom: 15,
+    });
   });
 
-  it('serves a MapLibre style whose sources and font are served too, without the app key', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/map/style.json' });
+  it('with MAP_TILES_URL the runtime config names the tiles and their credit, SPEC 9 max 18', async () => {
+    const tiles = { url: 'https://tiles.example/{z}/{x}/{y}.png', attribution: '© Tiles Example' };
+    const tiled = await createTestApp({ config: { mapTiles: tiles } });
+    try {
+      const res = await tiled.app.inject({ method: 'GET', url: '/app-config.json' });
+      expect(RuntimeConfigSchema.parse(res.json()).map).toEqual({
+        provider: 'tiles',
+        tilesUrl: tiles.url,
+        attribution: tiles.attribution,
+        maxZoom: 18,
+      });
+    } finally {
+      await tiled.close();
+    }
+  });
+
+  it('serves a manifest whose data files are served too, without the app key', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/map/basemap.json' });
     expect(res.statusCode).toBe(200);
-    const style = res.json<{
-      version: number;
-      sources: Record<string, { type: string; data: string; attribution: string }>;
-      'font-faces': Record<string, string>;
-      layers: { id: string }[];
-    }>();
-    expect(style.version).toBe(8);
-    expect(style.layers.map((l) => l.id)).toEqual(['sea', 'land', 'municipios', 'coast', 'places']);
-    expect(style.sources.places?.attribution).toMatch(/GeoNames/);
-    const urls = [
-      ...Object.values(style.sources).map((s) => s.data),
-      ...Object.values(style['font-faces']),
-    ];
-    for (const url of urls) {
-      const { pathname } = new URL(url, 'http://localhost');
-      const file = await t.app.inject({ method: 'GET', url: pathname });
-      expect(file.statusCode, pathname).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=300');
+    const manifest = BasemapManifestSchema.parse(res.json());
+    expect(manifest.attribution).toMatch(/GeoNames/);
+    for (const url of Object.values(manifest.files)) {
+      expect(url).toContain(`/map/data/${manifest.version}/`);
+      const file = await t.app.inject({ method: 'GET', url });
+      expect(file.statusCode, url).toBe(200);
       expect(file.headers['cache-control']).toContain('immutable');
     }
-    const places = await t.app.inject({
-      method: 'GET',
-      url: style.sources.places?.data ?? '',
-    });
-    const collection = places.json<{ features: { properties: { name: string } }[] }>();
-    expect(collection.features.some((f) => f.properties.name === 'Bayamón')).toBe(true);
+    const countries = (await t.app.inject({ method: 'GET', url: manifest.files.countries })).json<{
+      features: { properties: { code: string; focus: boolean } }[];
+    }>();
+    expect(
+      countries.features
+        .filter((f) => f.properties.focus)
+        .map((f) => f.properties.code)
+        .sort(),
+    ).toEqual(['CO', 'CR', 'MX', 'PA', 'PR']);
+    const labels = PlaceLabelsSchema.parse(
+      (await t.app.inject({ method: 'GET', url: manifest.files.labels })).json(),
+    );
+    const bayamon = labels.places.find(([, , name]) => name === 'Bayamón');
+    expect(bayamon?.[3]).toBeGreaterThan(100_000);
+    // Largest first: the map labels the largest places where labels would collide.
+    const populations = labels.places.map(([, , , population]) => population);
+    expect(populations).toEqual([...populations].sort((a, b) => b - a));
   });
 
-  it('gzips data for clients that accept it and answers 304 to a matching ETag', async () => {
-    const style = (await t.app.inject({ method: 'GET', url: '/map/style.json' })).json<{
-      sources: { countries: { data: string } };
-    }>();
-    const url = style.sources.countries.data;
-    const gz = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
-    expect(gz.headers['content-encoding']).toBe('gzip');
-    const again = await t.app.inject({
-      method: 'GET',
-      url,
-      headers: { 'if-none-match': String(gz.headers.etag) },
-    });
-    expect(again.statusCode).toBe(304);
-  });
+  it.each([
+    ['br', 'br', brotliDecompressSync],
+    ['gzip, deflate', 'gzip', gunzipSync],
+    ['gzip, deflate, br', 'br', brotliDecompressSync],
+  ] as const)(
+    'compresses data for a client accepting %s (%s), and answers 304 to a matching ETag',
+    async (accepted, encoding, decode) => {
+      const { files } = BasemapManifestSchema.parse(
+        (await t.app.inject({ method: 'GET', url: '/map/basemap.json' })).json(),
+      );
+      const plain = await t.app.inject({ method: 'GET', url: files.municipios });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      const packed = await t.app.inject({
+        method: 'GET',
+        url: files.municipios,
+        headers: { 'accept-encoding': accepted },
+      });
+      expect(packed.headers['content-encoding']).toBe(encoding);
+      expect(packed.headers.vary).toContain('accept-encoding');
+      expect(packed.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+      expect(decode(packed.rawPayload).equals(plain.rawPayload)).toBe(true);
+      const again = await t.app.inject({
+        method: 'GET',
+        url: files.municipios,
+        headers: { 'if-none-match': String(packed.headers.etag) },
+      });
+      expect(again.statusCode).toBe(304);
+    },
+  );
 
   it('an unknown version or file is a 404', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/map/data/0000/places.geojson' });
-    expect(res.statusCode).toBe(404);
+    const { version } = BasemapManifestSchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/map/basemap.json' })).json(),
+    );
+    for (const url of [
+      '/map/data/0000/countries.geojson',
+      `/map/data/${version}/places.geojson`,
+      '/map/style.json',
+    ]) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+    }
   });
 });

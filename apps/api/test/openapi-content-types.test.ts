@@ -128,9 +128,9 @@ describe('GET /map/data/{version}/{name}', () => {
     expect(documentedTypes('/map/data/{version}/{name}')).toEqual([...answered].sort());
   });
 
-  it('documents the style as JSON, as it is served', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/map/style.json' });
-    expect(documentedTypes('/map/style.json')).toEqual([essence(res.headers['content-type'])]);
+  it('documents the manifest as JSON, as it is served', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/map/basemap.json' });
+    expect(documentedTypes('/map/basemap.json')).toEqual([essence(res.headers['content-type'])]);
   });
 });
 

@@ -35,7 +35,8 @@ describe('security headers', () => {
     expect(csp['default-src']).toEqual(["'self'"]);
     expect(csp['script-src']).toEqual(["'self'"]);
     expect(csp['style-src']).toEqual(["'self'"]);
-    expect(csp['worker-src']).toEqual(["'self'", 'blob:']);
+    // No blob: workers: the map (Leaflet, decision 700) runs none.
+    expect(csp['worker-src']).toEqual(["'self'"]);
     // The local store's URLs are on the loopback origin without PUBLIC_ORIGIN (decision 504), which
     // a brand host (honda.localhost) must reach.
     const store = `http://localhost:${String(t.config.port)}`;
@@ -109,7 +110,7 @@ describe('security headers', () => {
     const base = testConfig();
     const configured = await createTestApp({
       config: {
-        mapStyleUrl: 'https://tiles.maps.example/styles/street.json',
+        mapTiles: { url: 'https://tiles.maps.example/{z}/{x}/{y}.png', attribution: '© Maps' },
         payments: {
           ...base.payments,
           card: {
@@ -130,7 +131,7 @@ describe('security headers', () => {
             secretAccessKey: 'example-secret',
           },
         },
-        security: { ...base.security, mapAssetOrigins: ['https://glyphs.maps.example'] },
+        security: { ...base.security, mapAssetOrigins: ['https://cdn.maps.example'] },
       },
     });
     try {
@@ -145,13 +146,13 @@ describe('security headers', () => {
         'data:',
         'blob:',
         'https://tiles.maps.example',
-        'https://glyphs.maps.example',
+        'https://cdn.maps.example',
         ...bucket,
       ]);
       expect(csp['connect-src']).toEqual([
         "'self'",
         'https://tiles.maps.example',
-        'https://glyphs.maps.example',
+        'https://cdn.maps.example',
         'https://api.stripe.com',
         ...bucket,
       ]);

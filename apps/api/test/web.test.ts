@@ -310,7 +310,7 @@ describe('files of the web build', () => {
   it('serves other files (service worker) without long caching', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/sw.js' });
     expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toBe('public, max-age=0');
+    expect(res.headers['cache-control']).toBe('no-cache');
   });
 });
 

@@ -1,5 +1,6 @@
 import type { NodeEnv } from './env-values.ts';
 import type { IdentityConfig } from './identity-config.ts';
+import type { MapTilesConfig } from './basemap-config.ts';
 import type { MapsConfig } from './maps-config.ts';
 import type { MessagingConfig } from './messaging-config.ts';
 import type { PaymentsConfig } from './payments-config.ts';
@@ -47,7 +48,8 @@ export interface Config {
   demoMode: boolean;
   /** Rate limits, body limit, CORS and CSP inputs (docs/decisions/470-474). */
   security: SecurityConfig;
-  mapStyleUrl: string | undefined;
+  /** A raster tile provider for the PWA's map (MAP_TILES_URL); undefined: the demo basemap. */
+  mapTiles: MapTilesConfig | undefined;
   stripePublishableKey: string | undefined;
   /** Card and mobile payment providers (decisions 430-433). */
   payments: PaymentsConfig;

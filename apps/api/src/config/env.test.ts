@@ -43,7 +43,8 @@ describe('loadConfig', () => {
       WEB_DIST_DIR: 'custom/dist',
       SEED_DEMO: 'false',
       TRUST_PROXY: 'true',
-      MAP_STYLE_URL: 'https://tiles.example/style.json',
+      MAP_TILES_URL: 'https://tiles.example/{z}/{x}/{y}.png',
+      MAP_ATTRIBUTION: '© Tiles Example',
       STRIPE_PUBLISHABLE_KEY: 'pk_test_123',
     });
     expect(config).toMatchObject({
@@ -60,7 +61,7 @@ describe('loadConfig', () => {
       webDistDir: resolve(REPO_ROOT, 'custom/dist'),
       seedDemo: false,
       trustProxy: true,
-      mapStyleUrl: 'https://tiles.example/style.json',
+      mapTiles: { url: 'https://tiles.example/{z}/{x}/{y}.png', attribution: '© Tiles Example' },
       stripePublishableKey: 'pk_test_123',
     });
   });

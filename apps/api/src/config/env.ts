@@ -20,6 +20,7 @@ import {
 } from './deployment-config.ts';
 import type { Config } from './config.ts';
 import { IDENTITY_ENV, identityConfig } from './identity-config.ts';
+import { BASEMAP_ENV, basemapConfig } from './basemap-config.ts';
 import { MAPS_ENV, mapsConfig } from './maps-config.ts';
 import { MESSAGING_ENV, messagingConfig } from './messaging-config.ts';
 import { PAYMENTS_ENV, paymentsConfig } from './payments-config.ts';
@@ -35,6 +36,7 @@ export { API_PACKAGE_ROOT, ConfigError, REPO_ROOT } from './env-values.ts';
 export { DEMO_APP_KEY, DEMO_OPERATOR_API_KEY, demoModeWarning } from './deployment-config.ts';
 export type { Config } from './config.ts';
 export type { IdentityConfig } from './identity-config.ts';
+export type { MapTilesConfig } from './basemap-config.ts';
 export type { MapsConfig } from './maps-config.ts';
 export type { EmailConfig, MessagingConfig, SmsConfig } from './messaging-config.ts';
 export type { CardPaymentConfig, MobilePaymentConfig, PaymentsConfig } from './payments-config.ts';
@@ -75,8 +77,8 @@ const CORE_ENV = {
 const EnvSchema = z.object({
   ...CORE_ENV,
   ...SECURITY_ENV,
-  /** Optional MapLibre style URL; without it the PWA uses the bundled demo map. */
-  MAP_STYLE_URL: optionalString.pipe(z.url().optional()),
+  /** Optional raster tile provider; without it the PWA draws the bundled demo map. */
+  ...BASEMAP_ENV,
   ...PAYMENTS_ENV,
   /** Run the demo driver simulator (ARCHITECTURE decision 8); default on, except NODE_ENV=test. */
   DRIVER_SIMULATOR: optionalFlag,
@@ -136,7 +138,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicOrigin: e.PUBLIC_ORIGIN,
     demoMode: demoModeOf(e.DEMO_MODE, e.NODE_ENV),
     security: securityConfig(e, e.NODE_ENV),
-    mapStyleUrl: e.MAP_STYLE_URL,
+    mapTiles: basemapConfig(e),
     stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY,
     payments,
     storage: storageConfig(e, inMemory ? undefined : dataDir),

@@ -47,7 +47,7 @@ export const SECURITY_ENV = {
   REQUEST_TIMEOUT_MS: emptyAsUnset(z.coerce.number().int().min(1000).default(120_000)),
   /** Extra origins allowed by CORS, comma-separated (https://partner.example). */
   CORS_ORIGINS: optionalString,
-  /** Extra hosts of map tiles, sprites and glyphs for the CSP, comma-separated origins. */
+  /** Extra hosts of map tiles for the CSP (e.g. a provider's CDN), comma-separated origins. */
   MAP_ASSET_ORIGINS: optionalString,
 };
 
@@ -85,7 +85,7 @@ export interface SecurityConfig {
   requestTimeoutMs: number;
   /** Origins allowed by CORS besides the brand hosts and the app's own origin. */
   corsOrigins: string[];
-  /** Origins the CSP allows for map tiles, sprites and glyphs besides MAP_STYLE_URL's. */
+  /** Origins the CSP allows for map tiles besides MAP_TILES_URL's (e.g. a provider's CDN). */
   mapAssetOrigins: string[];
 }
 

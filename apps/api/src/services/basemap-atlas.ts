@@ -1,19 +1,17 @@
 import { createHash } from 'node:crypto';
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
-import { ATTRIBUTION, type Atlas } from '@auxilio/geo';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { placeLabels, type Atlas } from '@auxilio/geo';
 import { buildAtlas } from '@auxilio/geo/atlas';
 
 // The demo basemap's data (ARCHITECTURE decision 7 "bundled GeoJSON atlas"), built lazily on first
-// use from the npm data packages (about 0.2 s) and kept in memory, serialized and gzipped once.
-// Every replica builds the same bytes, so the version hash and the URLs agree (decision 260).
-
-const require = createRequire(import.meta.url);
+// use from the npm data packages (about 0.2 s) and kept in memory, serialized and compressed once.
+// Every replica builds the same bytes, so the version hash and the URLs agree (decision 260). The
+// files are what the PWA's Leaflet map draws (decision 700).
 
 export interface BasemapFile {
   body: Buffer;
   gzip: Buffer;
+  br: Buffer;
   contentType: string;
 }
 
@@ -24,9 +22,6 @@ export interface BasemapAtlas {
   files: Map<string, BasemapFile>;
 }
 
-/** The shipped Latin Inter font (SIL OFL) MapLibre draws the place names with. */
-const FONT_FILE = '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2';
-
 const GEOJSON_TYPE = 'application/geo+json; charset=utf-8';
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -34,11 +29,12 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 export const BASEMAP_FILE_TYPES = {
   'countries.geojson': GEOJSON_TYPE,
   'municipios.geojson': GEOJSON_TYPE,
-  'places.geojson': GEOJSON_TYPE,
-  'attribution.json': JSON_TYPE,
-  'inter-latin.woff2': 'font/woff2',
+  'place-labels.json': JSON_TYPE,
 } as const;
 type BasemapFileName = keyof typeof BASEMAP_FILE_TYPES;
+
+/** Brotli's best: built once per process, and these bytes cross a weak signal on every phone. */
+const BROTLI_QUALITY = 11;
 
 const jsonBytes = (value: unknown) => Buffer.from(JSON.stringify(value));
 
@@ -47,9 +43,7 @@ function build(): BasemapAtlas {
   const bodies: Record<BasemapFileName, Buffer> = {
     'countries.geojson': jsonBytes(atlas.countries),
     'municipios.geojson': jsonBytes(atlas.municipios),
-    'places.geojson': jsonBytes(atlas.places),
-    'attribution.json': jsonBytes({ attribution: ATTRIBUTION }),
-    'inter-latin.woff2': readFileSync(require.resolve(FONT_FILE)),
+    'place-labels.json': jsonBytes(placeLabels(atlas.places)),
   };
   const files = new Map<string, BasemapFile>(
     Object.entries(bodies).map(([name, body]) => [
@@ -57,6 +51,12 @@ function build(): BasemapAtlas {
       {
         body,
         gzip: gzipSync(body, { level: 9 }),
+        br: brotliCompressSync(body, {
+          params: {
+            [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+            [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
+          },
+        }),
         contentType: BASEMAP_FILE_TYPES[name as BasemapFileName],
       },
     ]),

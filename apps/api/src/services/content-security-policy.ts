@@ -1,3 +1,4 @@
+import { mapTilesSource } from '../config/basemap-config.ts';
 import type { Config } from '../config/env.ts';
 
 // The Content-Security-Policy the PWA runs under (every page of it passes); the one place
@@ -78,16 +79,18 @@ function unique(...lists: readonly (readonly string[])[]): string[] {
 /**
  * The policy of every response (pages, files and the API alike). The PWA's index.html has no inline
  * script: the runtime config is a `type="application/json"` data block, which CSP does not run.
- * MapLibre needs `blob:` for images it decodes and for its worker fallback; it styles elements
- * through the CSSOM, which `style-src 'self'` allows.
+ * The map (Leaflet, decision 700) positions its elements through the CSSOM, which `style-src 'self'`
+ * allows; its tiles, from MAP_TILES_URL (and MAP_ASSET_ORIGINS, e.g. a provider's CDN), are images,
+ * also fetched by the service worker to keep them (connect). `blob:` images are the accident photos'
+ * previews.
  */
 export function contentSecurityPolicy(
   config: Pick<
     Config,
-    'mapStyleUrl' | 'payments' | 'security' | 'storage' | 'publicOrigin' | 'port' | 'telemetry'
+    'mapTiles' | 'payments' | 'security' | 'storage' | 'publicOrigin' | 'port' | 'telemetry'
   >,
 ): CspDirectives {
-  const mapHosts = unique(originOf(config.mapStyleUrl), config.security.mapAssetOrigins);
+  const mapHosts = unique(mapTilesSource(config.mapTiles), config.security.mapAssetOrigins);
   const stripe =
     config.payments.card.provider === 'stripe' ? STRIPE : { script: [], frame: [], connect: [] };
   const storage = storageOrigins(config);
@@ -100,10 +103,10 @@ export function contentSecurityPolicy(
     scriptSrcAttr: ["'none'"],
     styleSrc: ["'self'"],
     imgSrc: unique(["'self'", 'data:', 'blob:'], mapHosts, storage),
-    fontSrc: unique(["'self'", 'data:'], mapHosts),
+    fontSrc: ["'self'", 'data:'],
     connectSrc: unique(["'self'"], mapHosts, stripe.connect, storage, telemetry.connect),
-    workerSrc: ["'self'", 'blob:'],
-    childSrc: ["'self'", 'blob:'],
+    workerSrc: ["'self'"],
+    childSrc: ["'self'"],
     manifestSrc: ["'self'"],
     frameSrc: unique(["'self'"], stripe.frame),
     // Partner apps open the PWA in webviews, never in frames (docs/decisions/473).

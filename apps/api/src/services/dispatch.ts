@@ -78,13 +78,18 @@ export async function suggestDrivers(
  * Assigns the oldest Queued, unscheduled service without a driver to the nearest available driver
  * of its branch by ETA, in one transaction: driver set, status Active, trip ACCEPTED (forward only),
  * simulated ETA, the driver marked busy, and status/trip/driver/eta events. Undefined when nothing
- * is queued or no driver is free.
+ * is queued, no driver is free, or the oldest request has been queued less than `queuedForAtLeastMs`.
  */
 export async function assignNextQueued(
   repos: Pick<Repositories, 'services'>,
   now: Date = new Date(),
+  options: { queuedForAtLeastMs?: number } = {},
 ): Promise<CommittedServiceChange | undefined> {
   return repos.services.assignNextQueued((service, candidates) => {
+    // The demo's simulated dispatcher lets a request wait like a real one (decision 741). The oldest
+    // queued service comes first, so a younger one would wait as well.
+    const queuedMs = now.getTime() - service.createdAt.getTime();
+    if (queuedMs < (options.queuedForAtLeastMs ?? 0)) return undefined;
     if (service.situationLat === null || service.situationLng === null) return undefined;
     const situation = { lat: service.situationLat, lng: service.situationLng };
     if (!shouldRequestSuggestions(situation)) return undefined;

@@ -23,6 +23,12 @@ import { bearingDegrees, pointAlong } from './estimate-router.ts';
 
 /** Time-compressed phases, in seconds of wall time. */
 export const SIMULATOR_TIMING = {
+  /**
+   * A new request waits this long before a driver is assigned, as a real one does: long enough for
+   * a newcomer to see the loading screen, its push-notification offer (SPEC 9 "Push prompt delay:
+   * 1 page view and 5 s") and both of its animations (9 s each), decision 741.
+   */
+  assignAfter: 10,
   /** From assignment to the driver's own accept call. */
   acceptAfter: 2,
   /** From acceptance to ON_ROUTE. */
@@ -151,7 +157,8 @@ export function createDriverSimulator(
   const step = async (): Promise<void> => {
     const at = now();
     for (let i = 0; i < ASSIGN_PER_STEP; i += 1) {
-      if (!(await assignNextQueued(repos, at))) break;
+      const queuedForAtLeastMs = SIMULATOR_TIMING.assignAfter * 1000;
+      if (!(await assignNextQueued(repos, at, { queuedForAtLeastMs }))) break;
     }
     const assigned = await repos.drivers.listAssignedActive();
     for (const service of assigned) {

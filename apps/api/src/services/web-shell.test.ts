@@ -3,7 +3,14 @@ import type { Brand, RuntimeConfig } from '@auxilio/domain';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/env.ts';
 import { buildRuntimeConfig } from './runtime-config.ts';
-import { escapeHtml, isImmutableAsset, jsonForScript, renderIndexHtml } from './web-shell.ts';
+import {
+  escapeHtml,
+  fileCacheControl,
+  isImmutableAsset,
+  isPrecompressedCopy,
+  jsonForScript,
+  renderIndexHtml,
+} from './web-shell.ts';
 
 const connect = getBrand('connect') as Brand;
 const config: RuntimeConfig = buildRuntimeConfig(loadConfig({}), {
@@ -64,6 +71,28 @@ describe('helpers', () => {
     ['/locales/es/common.json', false],
   ])('isImmutableAsset(%s) is %s', (path, expected) => {
     expect(isImmutableAsset(path)).toBe(expected);
+  });
+
+  it.each([
+    ['/assets/index-3f2a.js', 'public, max-age=31536000, immutable'],
+    // SPEC 9 "translation cache expiry 60": 60 minutes.
+    ['/locales/es/common.json', 'public, max-age=3600'],
+    ['/sw.js', 'no-cache'],
+    ['/workbox-3f2a.js', 'no-cache'],
+    ['/offline.html', 'no-cache'],
+  ])('fileCacheControl(%s) is %s', (path, expected) => {
+    expect(fileCacheControl(path)).toBe(expected);
+  });
+
+  it.each([
+    ['/assets/index-3f2a.js.br', true],
+    ['/assets/index-3f2a.js.gz', true],
+    ['/assets/index-3f2a.js', false],
+    // A .gz the build ships for its own sake (no original beside it) is a file like any other.
+    ['/data/extract.gz', false],
+  ])('isPrecompressedCopy(%s) is %s', (path, expected) => {
+    const files = new Set(['/assets/index-3f2a.js', '/data/extract.gz']);
+    expect(isPrecompressedCopy(path, files)).toBe(expected);
   });
 
   it('escapes the five HTML special characters', () => {

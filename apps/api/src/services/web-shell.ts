@@ -1,8 +1,14 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { ServiceIdSchema, type Brand, type RuntimeConfig } from '@auxilio/domain';
+import {
+  DEFAULT_LANGUAGE,
+  ServiceIdSchema,
+  type Brand,
+  type Language,
+  type RuntimeConfig,
+} from '@auxilio/domain';
 import { brandAssetsBase } from './runtime-config.ts';
-import { manifestUrl } from './web-manifest.ts';
+import { builtBrandPngIcons, manifestUrl } from './web-manifest.ts';
 
 // ARCHITECTURE decision 5: one PWA build serves every brand; the server writes the brand's title,
 // theme colour, favicon and manifest into index.html so the first paint and "add to home screen"
@@ -34,6 +40,32 @@ export function loadWebShell(distDir: string): WebShell | undefined {
 /** Vite writes content-hashed names under /assets/: those never change and cache for a year. */
 export function isImmutableAsset(urlPath: string): boolean {
   return urlPath.startsWith('/assets/');
+}
+
+/** Hashed assets: a new build has new names, so a phone never asks again. */
+export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+/** SPEC 9 "translation cache expiry 60": the translation files are kept 60 minutes. */
+export const TRANSLATIONS_CACHE_CONTROL = 'public, max-age=3600';
+/**
+ * Files with a fixed name (the service worker, its Workbox runtime, the offline page, icons) and
+ * pages: revalidated on every use (a 304 when unchanged), so a deploy reaches every phone at once.
+ */
+export const REVALIDATE_CACHE_CONTROL = 'no-cache';
+
+/** The Cache-Control of a file of the build (docs/decisions/163, 710). */
+export function fileCacheControl(urlPath: string): string {
+  if (isImmutableAsset(urlPath)) return IMMUTABLE_CACHE_CONTROL;
+  if (urlPath.startsWith('/locales/')) return TRANSLATIONS_CACHE_CONTROL;
+  return REVALIDATE_CACHE_CONTROL;
+}
+
+/**
+ * A Brotli or gzip copy the build wrote beside a file (docs/decisions/710): sent in the file's
+ * place to a client that accepts it, never answered under its own name.
+ */
+export function isPrecompressedCopy(urlPath: string, files: ReadonlySet<string>): boolean {
+  const original = /^(.+)\.(?:br|gz)$/.exec(urlPath)?.[1];
+  return original !== undefined && files.has(original);
 }
 
 const HTML_ESCAPES: Record<string, string> = {
@@ -95,6 +127,14 @@ export const SHARED_LINK_HEADERS = {
   'x-robots-tag': 'noindex, nofollow',
 } as const;
 
+/** What the head of one page depends on besides its brand. */
+export interface PageHead {
+  /** The page's `lang` query (SPEC 1): the manifest linked is in that language. */
+  lang?: Language | undefined;
+  /** Files of the build: the brand's PNG apple-touch-icon is linked when the build drew it. */
+  files?: ReadonlySet<string> | undefined;
+}
+
 /**
  * index.html for one brand: title, theme colour, icons, manifest link and the runtime config, plus
  * `extraHeadTags` of the page (e.g. SHARED_LINK_HEAD_TAGS).
@@ -104,8 +144,16 @@ export function renderIndexHtml(
   brand: Brand,
   runtimeConfig: RuntimeConfig,
   extraHeadTags = '',
+  page: PageHead = {},
 ): string {
   const assets = brandAssetsBase(brand);
+  // iOS takes no SVG here: the 180 px PNG the build drew, else the SVG (docs/decisions/740).
+  const appleTouch = builtBrandPngIcons(brand, page.files).find(
+    ({ icon }) => icon.use === 'apple-touch-icon',
+  );
+  const appleTouchTag = appleTouch
+    ? `<link rel="apple-touch-icon" href="${escapeHtml(appleTouch.src)}" sizes="${appleTouch.icon.size}x${appleTouch.icon.size}">`
+    : `<link rel="apple-touch-icon" href="${escapeHtml(`${assets}icon.svg`)}">`;
   let html = template;
   if (extraHeadTags) html = insertBeforeHeadEnd(html, extraHeadTags);
   html = putTag(
@@ -123,15 +171,11 @@ export function renderIndexHtml(
     /<link\s+rel=["']icon["'][^>]*>/gi,
     `<link rel="icon" href="${escapeHtml(`${assets}favicon.svg`)}" type="image/svg+xml">`,
   );
-  html = putTag(
-    html,
-    /<link\s+rel=["']apple-touch-icon["'][^>]*>/gi,
-    `<link rel="apple-touch-icon" href="${escapeHtml(`${assets}icon.svg`)}">`,
-  );
+  html = putTag(html, /<link\s+rel=["']apple-touch-icon["'][^>]*>/gi, appleTouchTag);
   html = putTag(
     html,
     /<link\s+rel=["']manifest["'][^>]*>/gi,
-    `<link rel="manifest" href="${escapeHtml(manifestUrl(brand))}">`,
+    `<link rel="manifest" href="${escapeHtml(manifestUrl(brand, page.lang ?? DEFAULT_LANGUAGE))}">`,
   );
   // A build that already carries a config script (should not happen) gets ours instead.
   html = html.replace(/<script\s+id=["']app-config["'][^>]*>[\s\S]*?<\/script>\s*/gi, '');

@@ -14,6 +14,10 @@ async function staticPlugin(app: FastifyInstance): Promise<void> {
   await app.register(fastifyStatic, {
     root,
     serve: false,
+    // The build writes `<file>.br` and `<file>.gz` beside each text file (docs/decisions/710):
+    // the one the request accepts is sent (br first), with the original's Content-Type, its own
+    // ETag and `Vary: Accept-Encoding`; the file itself when none fits.
+    preCompressed: true,
     // Cache headers are set per file by the web shell route.
     cacheControl: false,
     etag: true,

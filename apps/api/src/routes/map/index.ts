@@ -1,7 +1,8 @@
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { BasemapManifestSchema, PlaceLabelsSchema } from '@auxilio/domain';
 import { ERROR_RESPONSES, fileBody, NOT_MODIFIED } from '../../lib/route-schemas.ts';
 import { routeNotFound } from '../../lib/errors.ts';
 import {
@@ -9,26 +10,27 @@ import {
   loadBasemapAtlas,
   type BasemapFile,
 } from '../../services/basemap-atlas.ts';
-import { basemapStyle } from '../../services/basemap-style.ts';
+import { basemapManifest } from '../../services/basemap-style.ts';
 
-// The public demo basemap (ARCHITECTURE decision 7, decision 260): a MapLibre style and the files it
-// points at. No app key: MapLibre fetches these without custom headers, and they hold public data.
+// The public demo basemap (ARCHITECTURE decision 7, decisions 260 and 700): a manifest and the data
+// files it names, drawn by the PWA's Leaflet map. No app key: they hold public data, and the map's
+// requests need no custom headers.
 
-/** Style: short cache, revalidated by ETag (it names the current data version). */
-const STYLE_CACHE = 'public, max-age=300';
+/** Manifest: short cache, revalidated by ETag (it names the current data version). */
+const MANIFEST_CACHE = 'public, max-age=300';
 const JSON_TYPE = 'application/json; charset=utf-8';
 /** Data files live under their version hash: cached for good. */
 const DATA_CACHE = 'public, max-age=31536000, immutable';
 
-const GZIP_NOTE = 'Gzipped (`Content-Encoding: gzip`) when the request accepts it.';
+const COMPRESSION_NOTE =
+  'Brotli (`Content-Encoding: br`) or gzip (`gzip`) when the request accepts it, compressed once.';
 
 /** What a data file's body is, by its media type, for the OpenAPI document. */
-const DATA_BODIES: Record<string, z.ZodType> = {
+const DATA_BODIES: Record<string, z.core.$ZodType> = {
   'application/geo+json': z
     .looseObject({ type: z.literal('FeatureCollection'), features: z.array(z.unknown()) })
     .describe('A GeoJSON FeatureCollection'),
-  'application/json': z.looseObject({}).describe('A JSON object'),
-  'font/woff2': fileBody('A WOFF2 font'),
+  'application/json': PlaceLabelsSchema.with(z.describe('The place labels, largest place first')),
 };
 
 /** The data files grouped by the media type they are served with (parameters left out). */
@@ -48,7 +50,7 @@ const DATA_RESPONSE = {
         `- ${names.map((name) => `\`${name}\``).join(', ')}: \`${mediaType}\``,
     ),
     '',
-    GZIP_NOTE,
+    COMPRESSION_NOTE,
   ].join('\n'),
   content: Object.fromEntries(
     [...DATA_TYPES.keys()].map((mediaType) => [
@@ -58,26 +60,45 @@ const DATA_RESPONSE = {
   ),
 };
 
+/** Which stored encoding to send: Brotli first (smaller), then gzip, else none. */
+function encodingFor(request: FastifyRequest): 'br' | 'gzip' | undefined {
+  const accepted = request.headers['accept-encoding'] ?? '';
+  if (/\bbr\b/.test(accepted)) return 'br';
+  if (/\bgzip\b/.test(accepted)) return 'gzip';
+  return undefined;
+}
+
 function send(request: FastifyRequest, reply: FastifyReply, file: BasemapFile, etag: string) {
   reply.header('etag', etag).header('vary', 'accept-encoding').type(file.contentType);
   if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-  if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) {
-    return reply.header('content-encoding', 'gzip').send(file.gzip);
-  }
+  const encoding = encodingFor(request);
+  if (encoding) return reply.header('content-encoding', encoding).send(file[encoding]);
   return reply.send(file.body);
+}
+
+/** The manifest of a data version, serialized and compressed once. */
+const manifests = new Map<string, BasemapFile>();
+function manifestFile(atlas: Awaited<ReturnType<typeof loadBasemapAtlas>>): BasemapFile {
+  let file = manifests.get(atlas.version);
+  if (!file) {
+    const body = Buffer.from(JSON.stringify(basemapManifest(atlas)));
+    file = { body, gzip: gzipSync(body), br: brotliCompressSync(body), contentType: JSON_TYPE };
+    manifests.set(atlas.version, file);
+  }
+  return file;
 }
 
 const mapRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   app.get(
-    '/style.json',
+    '/basemap.json',
     {
       schema: {
         tags: ['map'],
-        summary: 'MapLibre style of the demo basemap (coastlines, PR municipios, place names)',
+        summary: 'Manifest of the demo basemap: its data files, colours and zoom cap',
         response: {
           200: {
-            description: `The MapLibre style. ${GZIP_NOTE}`,
-            content: { 'application/json': { schema: z.looseObject({}) } },
+            description: `The manifest the PWA's map reads (decision 700). ${COMPRESSION_NOTE}`,
+            content: { 'application/json': { schema: BasemapManifestSchema } },
           },
           304: NOT_MODIFIED,
           ...ERROR_RESPONSES,
@@ -86,10 +107,8 @@ const mapRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     },
     async (request, reply) => {
       const atlas = await loadBasemapAtlas();
-      const body = Buffer.from(JSON.stringify(basemapStyle(atlas)));
-      const etag = `"style-${atlas.version}"`;
-      reply.header('cache-control', STYLE_CACHE);
-      return send(request, reply, { body, gzip: gzipSync(body), contentType: JSON_TYPE }, etag);
+      reply.header('cache-control', MANIFEST_CACHE);
+      return send(request, reply, manifestFile(atlas), `"basemap-${atlas.version}"`);
     },
   );
 
@@ -98,7 +117,7 @@ const mapRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     {
       schema: {
         tags: ['map'],
-        summary: 'A GeoJSON layer or the label font of the demo basemap (immutable per version)',
+        summary: 'A GeoJSON layer or the place labels of the demo basemap (immutable per version)',
         params: z.object({ version: z.string().max(64), name: z.string().max(64) }),
         response: { 200: DATA_RESPONSE, 304: NOT_MODIFIED, ...ERROR_RESPONSES },
       },
@@ -107,7 +126,7 @@ const mapRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       const atlas = await loadBasemapAtlas();
       const { version, name } = request.params;
       const file = atlas.files.get(name);
-      // An old version's URL is not kept: the client reloads the style and gets the new one.
+      // An old version's URL is not kept: the client reads the manifest again and gets the new one.
       if (!file || version !== atlas.version) throw routeNotFound('GET', request.url);
       reply.header('cache-control', DATA_CACHE);
       return send(request, reply, file, `"${atlas.version}-${name}"`);

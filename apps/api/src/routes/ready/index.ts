@@ -25,7 +25,9 @@ const readyRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         summary: 'Readiness: the database answers and live updates are heard',
         response: {
           200: ReadySchema,
-          503: ApiErrorSchema.describe('Not ready: the database or its LISTEN is unavailable'),
+          503: ApiErrorSchema.with(
+            z.describe('Not ready: the database or its LISTEN is unavailable'),
+          ),
         },
       },
     },

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   ApiErrorSchema,
   GenerateDownloadUrlRequestSchema,
@@ -64,12 +65,14 @@ const signingRoutes: FastifyPluginCallbackZod<SigningOptions> = (
         response: {
           200: GenerateUploadUrlResponseSchema,
           ...APP_KEY_ERROR_RESPONSES,
-          403: ApiErrorSchema.describe('The bearer token does not open that service'),
-          409: ApiErrorSchema.describe(
-            'The service already keeps 50 files, the photo id is recorded already or was ' +
-              'started with another content type',
+          403: ApiErrorSchema.with(z.describe('The bearer token does not open that service')),
+          409: ApiErrorSchema.with(
+            z.describe(
+              'The service already keeps 50 files, the photo id is recorded already or was ' +
+                'started with another content type',
+            ),
           ),
-          413: ApiErrorSchema.describe('`size` is above STORAGE_MAX_UPLOAD_BYTES'),
+          413: ApiErrorSchema.with(z.describe('`size` is above STORAGE_MAX_UPLOAD_BYTES')),
         },
       },
     },

@@ -20,7 +20,7 @@ const SignatureQuerySchema = z.object({
   size: z.string().max(12).optional().describe('Bytes the upload must have (signed, PUT only)'),
 });
 
-const REFUSED = ApiErrorSchema.describe('The signature is wrong or the URL has expired');
+const REFUSED = ApiErrorSchema.with(z.describe('The signature is wrong or the URL has expired'));
 
 /** An object answers with the content type it was uploaded with: one of the accepted types. */
 const STORED_OBJECT = {
@@ -112,9 +112,9 @@ const localObjectsRoutes: FastifyPluginCallbackZod<LocalObjectsOptions> = (
           204: z.null().describe('Stored'),
           ...ERROR_RESPONSES,
           403: REFUSED,
-          409: ApiErrorSchema.describe('The photo is recorded on its service already'),
-          413: ApiErrorSchema.describe('The file is larger than the store accepts'),
-          415: ApiErrorSchema.describe('Not one of the accepted content types'),
+          409: ApiErrorSchema.with(z.describe('The photo is recorded on its service already')),
+          413: ApiErrorSchema.with(z.describe('The file is larger than the store accepts')),
+          415: ApiErrorSchema.with(z.describe('Not one of the accepted content types')),
         },
       },
     },

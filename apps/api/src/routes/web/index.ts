@@ -1,9 +1,12 @@
+import { LanguageSchema } from '@auxilio/domain';
 import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 import { routeNotFound } from '../../lib/errors.ts';
+import { addVary, sendCompressible } from '../../lib/response-compression.ts';
 import { resolveBrandContext } from '../../services/brand-context.ts';
 import { buildRuntimeConfig } from '../../services/runtime-config.ts';
 import {
-  isImmutableAsset,
+  fileCacheControl,
+  isPrecompressedCopy,
   isSharedLinkLanding,
   renderIndexHtml,
   SHARED_LINK_HEAD_TAGS,
@@ -82,26 +85,30 @@ const webRoutes: FastifyPluginCallback = (app, _options, done) => {
       context.brand,
       buildRuntimeConfig(app.config, context, app.pushNotifications.vapidPublicKey),
       landing ? SHARED_LINK_HEAD_TAGS : '',
+      // The manifest in the page's language and the brand's PNG icons (docs/decisions/740).
+      { lang: LanguageSchema.safeParse(query.lang).data, files: shell.files },
     );
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .header('vary', 'Host')
-      .send(html);
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+    addVary(reply, 'Host');
+    // Built per request, so compressed here, cheaply (docs/decisions/710).
+    return sendCompressible(reply, request.headers['accept-encoding'], html);
   };
 
-  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+  // `compress: false`: the files are sent as the build compressed them (their .br/.gz copies, by
+  // plugins/external/static.ts), never compressed again on the fly; the page compresses itself.
+  app.get('/*', { schema: { hide: true }, compress: false }, async (request, reply) => {
     const path = decodePath(request.url);
     if (path === undefined) throw routeNotFound(request.method, request.url);
 
     const shell = app.webShell;
-    if (shell && path !== '/index.html' && shell.files.has(path)) {
-      const immutable = isImmutableAsset(path);
-      return reply.sendFile(path.slice(1), {
-        maxAge: immutable ? 31_536_000_000 : 0,
-        immutable,
-        cacheControl: true,
-      });
+    if (
+      shell &&
+      path !== '/index.html' &&
+      shell.files.has(path) &&
+      !isPrecompressedCopy(path, shell.files)
+    ) {
+      reply.header('cache-control', fileCacheControl(path));
+      return reply.sendFile(path.slice(1), { cacheControl: false });
     }
     if (isApiPath(path) || !wantsPage(request, path)) throw routeNotFound(request.method, path);
     return sendPage(request, reply);

@@ -13,6 +13,8 @@ import {
   type ServiceRequestPayload,
   type ServiceRequestResponse,
 } from '@auxilio/domain';
+// The domain's schemas are zod/mini (decision 720): their object helpers are functions.
+import { omit } from 'zod/mini';
 import { AppError } from '../../lib/errors.ts';
 import { hashRequestBody } from '../../lib/request-hash.ts';
 import type { Repositories } from '../../repositories/index.ts';
@@ -41,7 +43,7 @@ export const SERVICE_REQUEST_SCOPE = 'service-request';
 export const SERVICE_REQUEST_CREATED = 201;
 
 /** The creation answer as the idempotency record keeps it: everything but the token (decision 476). */
-const StoredCreationSchema = ServiceRequestResponseSchema.omit({ token: true });
+const StoredCreationSchema = omit(ServiceRequestResponseSchema, { token: true });
 
 /** How long after creation a same-body retry still gets the answer and its token (decision 476). */
 export const TOKEN_REPLAY_WINDOW_MS = 24 * 60 * 60 * 1000;

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   ApiErrorSchema,
   CreateCustomerRequestSchema,
@@ -43,7 +44,9 @@ const dispatchCustomerRoutes: FastifyPluginCallbackZod = (app, _options, done) =
         response: {
           200: CreateCustomerResponseSchema,
           ...APP_KEY_ERROR_RESPONSES,
-          503: ApiErrorSchema.describe('The card payment provider did not answer; try again'),
+          503: ApiErrorSchema.with(
+            z.describe('The card payment provider did not answer; try again'),
+          ),
         },
       },
     },

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   ApiErrorSchema,
   DEFAULT_ADDRESS_SEARCH_COUNTRIES,
@@ -17,8 +18,10 @@ import { createMapsProviders } from '../../../services/maps/maps-providers.ts';
 /** Every maps route can meet a provider failure (decision 420): documented, never a 500. */
 const MAPS_ERROR_RESPONSES = {
   ...APP_KEY_ERROR_RESPONSES,
-  503: ApiErrorSchema.describe(
-    'The configured maps provider failed (timeout, rate limit, server error, unreadable answer)',
+  503: ApiErrorSchema.with(
+    z.describe(
+      'The configured maps provider failed (timeout, rate limit, server error, unreadable answer)',
+    ),
   ),
 } as const;
 

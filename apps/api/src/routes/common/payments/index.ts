@@ -23,8 +23,10 @@ import {
   startMobilePayment,
 } from '../../../services/payments/mobile-payments.ts';
 
-const UNAVAILABLE = ApiErrorSchema.describe(
-  'The card payment provider failed (rate limit, 5xx, unreadable answer, timeout); try again',
+const UNAVAILABLE = ApiErrorSchema.with(
+  z.describe(
+    'The card payment provider failed (rate limit, 5xx, unreadable answer, timeout); try again',
+  ),
 );
 
 /**
@@ -53,9 +55,9 @@ const paymentsRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         response: {
           200: CardChargeResponseSchema,
           ...APP_KEY_ERROR_RESPONSES,
-          402: ApiErrorSchema.describe('The card was declined'),
-          409: ApiErrorSchema.describe(
-            'The idempotency key belongs to another charge, or Stripe is configured',
+          402: ApiErrorSchema.with(z.describe('The card was declined')),
+          409: ApiErrorSchema.with(
+            z.describe('The idempotency key belongs to another charge, or Stripe is configured'),
           ),
         },
       },
@@ -90,10 +92,12 @@ const paymentsRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         response: {
           200: CardPaymentIntentResponseSchema,
           ...APP_KEY_ERROR_RESPONSES,
-          402: ApiErrorSchema.describe('Stripe refused the card'),
-          403: ApiErrorSchema.describe('A tip with a token that does not open that service'),
-          404: ApiErrorSchema.describe('The account does not exist'),
-          409: ApiErrorSchema.describe('Stripe is not configured, or nothing to pay'),
+          402: ApiErrorSchema.with(z.describe('Stripe refused the card')),
+          403: ApiErrorSchema.with(
+            z.describe('A tip with a token that does not open that service'),
+          ),
+          404: ApiErrorSchema.with(z.describe('The account does not exist')),
+          409: ApiErrorSchema.with(z.describe('Stripe is not configured, or nothing to pay')),
           503: UNAVAILABLE,
         },
       },
@@ -122,9 +126,11 @@ const paymentsRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         response: {
           200: CardChargeResponseSchema,
           ...APP_KEY_ERROR_RESPONSES,
-          402: ApiErrorSchema.describe('The card was declined'),
-          404: ApiErrorSchema.describe('Stripe does not know this PaymentIntent'),
-          409: ApiErrorSchema.describe('Stripe is not configured, or the payment is not complete'),
+          402: ApiErrorSchema.with(z.describe('The card was declined')),
+          404: ApiErrorSchema.with(z.describe('Stripe does not know this PaymentIntent')),
+          409: ApiErrorSchema.with(
+            z.describe('Stripe is not configured, or the payment is not complete'),
+          ),
           503: UNAVAILABLE,
         },
       },
@@ -152,13 +158,17 @@ const paymentsRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         response: {
           200: MobilePaymentSchema,
           ...APP_KEY_ERROR_RESPONSES,
-          402: ApiErrorSchema.describe('ATH Móvil refused the payment'),
-          403: ApiErrorSchema.describe('A tip with a token that does not open that service'),
-          409: ApiErrorSchema.describe(
-            'Nothing to pay, not a Puerto Rico service (decision 665), not in dollars, or an ' +
-              'idempotency key of another payment',
+          402: ApiErrorSchema.with(z.describe('ATH Móvil refused the payment')),
+          403: ApiErrorSchema.with(
+            z.describe('A tip with a token that does not open that service'),
           ),
-          503: ApiErrorSchema.describe('ATH Móvil did not answer; try again'),
+          409: ApiErrorSchema.with(
+            z.describe(
+              'Nothing to pay, not a Puerto Rico service (decision 665), not in dollars, or an ' +
+                'idempotency key of another payment',
+            ),
+          ),
+          503: ApiErrorSchema.with(z.describe('ATH Móvil did not answer; try again')),
         },
       },
     },
@@ -186,9 +196,9 @@ const paymentsRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         response: {
           200: MobilePaymentSchema,
           ...APP_KEY_ERROR_RESPONSES,
-          402: ApiErrorSchema.describe('The payment was cancelled or expired'),
-          409: ApiErrorSchema.describe('The customer has not approved it yet'),
-          503: ApiErrorSchema.describe('ATH Móvil did not answer; try again'),
+          402: ApiErrorSchema.with(z.describe('The payment was cancelled or expired')),
+          409: ApiErrorSchema.with(z.describe('The customer has not approved it yet')),
+          503: ApiErrorSchema.with(z.describe('ATH Móvil did not answer; try again')),
         },
       },
     },

@@ -10,9 +10,11 @@ import { cancelService } from '../../../services/cancellation.ts';
 
 const SERVICE_TOKEN_RESPONSES = {
   ...APP_KEY_ERROR_RESPONSES,
-  401: ApiErrorSchema.describe('Missing or wrong `x-api-key`, or no `Authorization: Bearer` token'),
-  403: ApiErrorSchema.describe(
-    'The bearer token does not open that service (or it does not exist)',
+  401: ApiErrorSchema.with(
+    z.describe('Missing or wrong `x-api-key`, or no `Authorization: Bearer` token'),
+  ),
+  403: ApiErrorSchema.with(
+    z.describe('The bearer token does not open that service (or it does not exist)'),
   ),
 } as const;
 
@@ -59,7 +61,9 @@ const servicesRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         response: {
           200: z.object({ _id: z.string(), status: z.literal('Void') }),
           ...SERVICE_TOKEN_RESPONSES,
-          409: ApiErrorSchema.describe('The service is Finished or Cancelled: it cannot be voided'),
+          409: ApiErrorSchema.with(
+            z.describe('The service is Finished or Cancelled: it cannot be voided'),
+          ),
         },
       },
     },

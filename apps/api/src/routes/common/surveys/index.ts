@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   ApiErrorSchema,
   SurveySubmitRequestSchema,
@@ -25,8 +26,8 @@ const surveysRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         response: {
           200: SurveySubmitResponseSchema,
           ...APP_KEY_ERROR_RESPONSES,
-          403: ApiErrorSchema.describe('The bearer token does not open that service'),
-          409: ApiErrorSchema.describe('The service is not finished yet, or was cancelled'),
+          403: ApiErrorSchema.with(z.describe('The bearer token does not open that service')),
+          409: ApiErrorSchema.with(z.describe('The service is not finished yet, or was cancelled')),
         },
       },
     },

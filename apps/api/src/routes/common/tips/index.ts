@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { ApiErrorSchema, TipRequestSchema, TipResponseSchema } from '@auxilio/domain';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { APP_KEY_ERROR_RESPONSES, APP_KEY_SECURITY } from '../../../lib/route-schemas.ts';
@@ -23,12 +24,14 @@ const tipsRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         response: {
           200: TipResponseSchema,
           ...APP_KEY_ERROR_RESPONSES,
-          403: ApiErrorSchema.describe('The bearer token does not open that service'),
-          409: ApiErrorSchema.describe(
-            'CONFLICT: tipping not allowed, service not finished or cancelled, or another tip. ' +
-              'PAYMENT_INVALID: the payment does not pay this tip',
+          403: ApiErrorSchema.with(z.describe('The bearer token does not open that service')),
+          409: ApiErrorSchema.with(
+            z.describe(
+              'CONFLICT: tipping not allowed, service not finished or cancelled, or another tip. ' +
+                'PAYMENT_INVALID: the payment does not pay this tip',
+            ),
           ),
-          503: ApiErrorSchema.describe('The payment provider did not answer; try again'),
+          503: ApiErrorSchema.with(z.describe('The payment provider did not answer; try again')),
         },
       },
     },

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   AddNoteRequestSchema,
   AddNoteResponseSchema,
@@ -19,8 +20,8 @@ import { makesOf, modelsOf } from '../../../services/vehicle-catalog.ts';
 import { zonesOf } from '../../../services/zones.ts';
 
 const SERVICE_ERRORS = {
-  403: ApiErrorSchema.describe('The bearer token does not open that service'),
-  409: ApiErrorSchema.describe('The service was voided or cancelled'),
+  403: ApiErrorSchema.with(z.describe('The bearer token does not open that service')),
+  409: ApiErrorSchema.with(z.describe('The service was voided or cancelled')),
 } as const;
 
 /** /common/utils: SPEC 7 getMake, getModel, zones, addNote and situation-specification. */

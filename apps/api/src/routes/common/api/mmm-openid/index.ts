@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   ApiErrorSchema,
   TokenExchangeRequestSchema,
@@ -30,7 +31,9 @@ const mmmOpenidRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         response: {
           200: TokenExchangeResponseSchema,
           ...APP_KEY_ERROR_RESPONSES,
-          503: ApiErrorSchema.describe('The identity provider did not answer, or answered badly'),
+          503: ApiErrorSchema.with(
+            z.describe('The identity provider did not answer, or answered badly'),
+          ),
         },
       },
     },

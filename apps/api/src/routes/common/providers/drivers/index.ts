@@ -44,7 +44,9 @@ const providerDriversRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
         response: {
           200: DriverLocationResponseSchema,
           ...APP_KEY_ERROR_RESPONSES,
-          403: ApiErrorSchema.describe('The bearer token is not of a service this driver serves'),
+          403: ApiErrorSchema.with(
+            z.describe('The bearer token is not of a service this driver serves'),
+          ),
         },
       },
     },

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   ApiErrorSchema,
   ContractSearchQuerySchema,
@@ -58,7 +59,7 @@ const dispatchRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         response: {
           200: LimitCheckResponseSchema,
           ...APP_KEY_ERROR_RESPONSES,
-          404: ApiErrorSchema.describe('No contract has that id'),
+          404: ApiErrorSchema.with(z.describe('No contract has that id')),
         },
       },
     },
@@ -81,7 +82,9 @@ const dispatchRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         response: {
           200: VehicleServicesResponseSchema,
           ...APP_KEY_ERROR_RESPONSES,
-          404: ApiErrorSchema.describe('Unknown account, or no contract of it covers the vehicle'),
+          404: ApiErrorSchema.with(
+            z.describe('Unknown account, or no contract of it covers the vehicle'),
+          ),
         },
       },
     },

@@ -13,11 +13,13 @@ import {
 
 const DRIVER_RESPONSES = {
   ...APP_KEY_ERROR_RESPONSES,
-  401: ApiErrorSchema.describe(
-    'Missing or wrong `x-api-key`, or a missing or unknown driver token',
+  401: ApiErrorSchema.with(
+    z.describe('Missing or wrong `x-api-key`, or a missing or unknown driver token'),
   ),
-  403: ApiErrorSchema.describe('The service is not assigned to this driver (or does not exist)'),
-  409: ApiErrorSchema.describe('The service is no longer Active'),
+  403: ApiErrorSchema.with(
+    z.describe('The service is not assigned to this driver (or does not exist)'),
+  ),
+  409: ApiErrorSchema.with(z.describe('The service is no longer Active')),
 } as const;
 
 const BEARER_NOTE = 'Needs `Authorization: Bearer <driver token>` (docs/decisions/230).';

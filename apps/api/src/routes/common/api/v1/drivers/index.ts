@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   ApiErrorSchema,
   DriverListResponseSchema,
@@ -39,8 +40,10 @@ const driversRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         response: {
           200: DriverSmsResponseSchema,
           ...APP_KEY_ERROR_RESPONSES,
-          403: ApiErrorSchema.describe('The bearer token does not open that service number'),
-          409: ApiErrorSchema.describe('No driver is assigned to the service yet'),
+          403: ApiErrorSchema.with(
+            z.describe('The bearer token does not open that service number'),
+          ),
+          409: ApiErrorSchema.with(z.describe('No driver is assigned to the service yet')),
         },
       },
     },

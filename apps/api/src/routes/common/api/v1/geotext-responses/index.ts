@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   ApiErrorSchema,
   GeotextResponseRequestSchema,
@@ -26,8 +27,10 @@ const geotextResponsesRoutes: FastifyPluginCallbackZod = (app, _options, done) =
         response: {
           201: GeotextResponseSchema,
           ...APP_KEY_ERROR_RESPONSES,
-          404: ApiErrorSchema.describe('No room with that id was sent to that phone number'),
-          409: ApiErrorSchema.describe('The geotext link has expired'),
+          404: ApiErrorSchema.with(
+            z.describe('No room with that id was sent to that phone number'),
+          ),
+          409: ApiErrorSchema.with(z.describe('The geotext link has expired')),
         },
       },
     },

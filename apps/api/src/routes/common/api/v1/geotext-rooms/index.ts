@@ -25,7 +25,9 @@ const geotextRoomsRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         response: {
           200: GeotextRoomStateSchema,
           ...APP_KEY_ERROR_RESPONSES,
-          404: ApiErrorSchema.describe('No room with that id was sent to that phone number'),
+          404: ApiErrorSchema.with(
+            z.describe('No room with that id was sent to that phone number'),
+          ),
         },
       },
     },

@@ -23,7 +23,7 @@ const mmmRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         response: {
           200: MemberVehiclesResponseSchema,
           ...APP_KEY_ERROR_RESPONSES,
-          404: ApiErrorSchema.describe('No MMM contract has that member id'),
+          404: ApiErrorSchema.with(z.describe('No MMM contract has that member id')),
         },
       },
     },

@@ -43,16 +43,20 @@ const serviceRequestsRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
         response: {
           201: ServiceRequestResponseSchema,
           ...APP_KEY_ERROR_RESPONSES,
-          402: ApiErrorSchema.describe(
-            'PAYMENT_REQUIRED: something is due and the request names no payment method the ' +
-              'account takes (card, ATH Móvil in Puerto Rico, cash where allowed) or no reference',
+          402: ApiErrorSchema.with(
+            z.describe(
+              'PAYMENT_REQUIRED: something is due and the request names no payment method the ' +
+                'account takes (card, ATH Móvil in Puerto Rico, cash where allowed) or no reference',
+            ),
           ),
-          409: ApiErrorSchema.describe(
-            'CONFLICT: this serviceId was already requested with another body. PAYMENT_INVALID: ' +
-              'the payment named in chargeIdStripe is unknown to its provider, not completed, of ' +
-              'another amount or currency than the total due, for another service, or already used',
+          409: ApiErrorSchema.with(
+            z.describe(
+              'CONFLICT: this serviceId was already requested with another body. PAYMENT_INVALID: ' +
+                'the payment named in chargeIdStripe is unknown to its provider, not completed, of ' +
+                'another amount or currency than the total due, for another service, or already used',
+            ),
           ),
-          503: ApiErrorSchema.describe('The payment provider did not answer; try again'),
+          503: ApiErrorSchema.with(z.describe('The payment provider did not answer; try again')),
         },
       },
     },
@@ -83,8 +87,8 @@ const serviceRequestsRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
         response: {
           200: CancellationEmailResponseSchema,
           ...APP_KEY_ERROR_RESPONSES,
-          403: ApiErrorSchema.describe('The bearer token does not open that service'),
-          409: ApiErrorSchema.describe('The service is not cancelled'),
+          403: ApiErrorSchema.with(z.describe('The bearer token does not open that service')),
+          409: ApiErrorSchema.with(z.describe('The service is not cancelled')),
         },
       },
     },
@@ -108,8 +112,8 @@ const serviceRequestsRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
         response: {
           200: ConfirmDataResponseSchema,
           ...APP_KEY_ERROR_RESPONSES,
-          403: ApiErrorSchema.describe('The bearer token does not open that service'),
-          409: ApiErrorSchema.describe('The service is closed'),
+          403: ApiErrorSchema.with(z.describe('The bearer token does not open that service')),
+          409: ApiErrorSchema.with(z.describe('The service is closed')),
         },
       },
     },
@@ -137,9 +141,11 @@ const serviceRequestsRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
         response: {
           200: PushOptInResponseSchema,
           ...APP_KEY_ERROR_RESPONSES,
-          403: ApiErrorSchema.describe('The bearer token does not open that service'),
-          503: ApiErrorSchema.describe(
-            "The endpoint's host name could not be resolved now (UNAVAILABLE); try again",
+          403: ApiErrorSchema.with(z.describe('The bearer token does not open that service')),
+          503: ApiErrorSchema.with(
+            z.describe(
+              "The endpoint's host name could not be resolved now (UNAVAILABLE); try again",
+            ),
           ),
         },
       },

@@ -59,15 +59,19 @@ const serviceEventsRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
             content: { 'text/event-stream': { schema: z.string() } },
           },
           ...APP_KEY_ERROR_RESPONSES,
-          401: ApiErrorSchema.describe('No app key, or no service token'),
-          403: ApiErrorSchema.describe(
-            'The token does not open that service (or it does not exist)',
+          401: ApiErrorSchema.with(z.describe('No app key, or no service token')),
+          403: ApiErrorSchema.with(
+            z.describe('The token does not open that service (or it does not exist)'),
           ),
-          429: ApiErrorSchema.describe(
-            'RATE_LIMITED: too many requests, or too many open streams with this token or from ' +
-              'this address (decision 500); see Retry-After, poll meanwhile',
+          429: ApiErrorSchema.with(
+            z.describe(
+              'RATE_LIMITED: too many requests, or too many open streams with this token or from ' +
+                'this address (decision 500); see Retry-After, poll meanwhile',
+            ),
           ),
-          503: ApiErrorSchema.describe('The database cannot be listened to: poll the service'),
+          503: ApiErrorSchema.with(
+            z.describe('The database cannot be listened to: poll the service'),
+          ),
         },
       },
       // Decision 222: `?key=` stands in for the header on this route only.
@@ -103,8 +107,8 @@ const serviceEventsRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         response: {
           200: ServiceSchema,
           ...APP_KEY_ERROR_RESPONSES,
-          403: ApiErrorSchema.describe('The bearer token does not open that service'),
-          409: ApiErrorSchema.describe('The service is finished or cancelled'),
+          403: ApiErrorSchema.with(z.describe('The bearer token does not open that service')),
+          409: ApiErrorSchema.with(z.describe('The service is finished or cancelled')),
         },
       },
     },

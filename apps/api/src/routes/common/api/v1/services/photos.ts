@@ -20,9 +20,9 @@ import {
 const params = z.object({ id: ServiceIdSchema });
 
 const TOKEN_REFUSALS = {
-  401: ApiErrorSchema.describe('Missing or wrong `x-api-key`, or no bearer token'),
-  403: ApiErrorSchema.describe(
-    'The bearer token does not open that service (or it does not exist)',
+  401: ApiErrorSchema.with(z.describe('Missing or wrong `x-api-key`, or no bearer token')),
+  403: ApiErrorSchema.with(
+    z.describe('The bearer token does not open that service (or it does not exist)'),
   ),
 } as const;
 
@@ -45,11 +45,15 @@ const servicePhotosRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
           200: ServicePhotoSchema,
           ...APP_KEY_ERROR_RESPONSES,
           ...TOKEN_REFUSALS,
-          404: ApiErrorSchema.describe('No upload URL was asked for that photo id on this service'),
-          409: ApiErrorSchema.describe(
-            'The bytes have not arrived yet (PUT them first), or the service is Void or Cancelled',
+          404: ApiErrorSchema.with(
+            z.describe('No upload URL was asked for that photo id on this service'),
           ),
-          503: ApiErrorSchema.describe('The object store did not answer: try again'),
+          409: ApiErrorSchema.with(
+            z.describe(
+              'The bytes have not arrived yet (PUT them first), or the service is Void or Cancelled',
+            ),
+          ),
+          503: ApiErrorSchema.with(z.describe('The object store did not answer: try again')),
         },
       },
     },

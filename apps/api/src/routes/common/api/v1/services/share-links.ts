@@ -49,11 +49,11 @@ const shareLinksRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         response: {
           200: ShareLinkResponseSchema,
           ...APP_KEY_ERROR_RESPONSES,
-          401: ApiErrorSchema.describe('Missing or wrong `x-api-key`, or no bearer token'),
-          403: ApiErrorSchema.describe(
-            'The bearer token does not open that service (or it does not exist)',
+          401: ApiErrorSchema.with(z.describe('Missing or wrong `x-api-key`, or no bearer token')),
+          403: ApiErrorSchema.with(
+            z.describe('The bearer token does not open that service (or it does not exist)'),
           ),
-          410: ApiErrorSchema.describe('The service ended more than 24 h ago'),
+          410: ApiErrorSchema.with(z.describe('The service ended more than 24 h ago')),
         },
       },
     },
@@ -78,9 +78,9 @@ const shareLinksRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         response: {
           200: SharedServiceSchema,
           ...APP_KEY_ERROR_RESPONSES,
-          401: ApiErrorSchema.describe('Missing or wrong `x-api-key`, or no link token'),
-          403: ApiErrorSchema.describe('The link token does not open that service'),
-          410: ApiErrorSchema.describe('The link expired (24 h after the service ended)'),
+          401: ApiErrorSchema.with(z.describe('Missing or wrong `x-api-key`, or no link token')),
+          403: ApiErrorSchema.with(z.describe('The link token does not open that service')),
+          410: ApiErrorSchema.with(z.describe('The link expired (24 h after the service ended)')),
         },
       },
     },
@@ -127,14 +127,16 @@ export const sharedEventsRoutes: FastifyPluginCallbackZod = (app, _options, done
             content: { 'text/event-stream': { schema: z.string() } },
           },
           ...APP_KEY_ERROR_RESPONSES,
-          401: ApiErrorSchema.describe('Missing or wrong `x-api-key`, or no link token'),
-          403: ApiErrorSchema.describe('The link token does not open that service'),
-          410: ApiErrorSchema.describe('The link expired (24 h after the service ended)'),
-          429: ApiErrorSchema.describe(
-            'RATE_LIMITED: too many requests, or too many open streams with this link or from ' +
-              'this address (decision 500); see Retry-After, poll meanwhile',
+          401: ApiErrorSchema.with(z.describe('Missing or wrong `x-api-key`, or no link token')),
+          403: ApiErrorSchema.with(z.describe('The link token does not open that service')),
+          410: ApiErrorSchema.with(z.describe('The link expired (24 h after the service ended)')),
+          429: ApiErrorSchema.with(
+            z.describe(
+              'RATE_LIMITED: too many requests, or too many open streams with this link or from ' +
+                'this address (decision 500); see Retry-After, poll meanwhile',
+            ),
           ),
-          503: ApiErrorSchema.describe('Live updates are unavailable: poll `/{id}/shared`'),
+          503: ApiErrorSchema.with(z.describe('Live updates are unavailable: poll `/{id}/shared`')),
         },
       },
       onRequest: app.requireStreamAppKey,

@@ -34,10 +34,14 @@ const textLinksRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         response: {
           200: TextLinkExchangeResponseSchema,
           ...APP_KEY_ERROR_RESPONSES,
-          403: ApiErrorSchema.describe(
-            'The link is not valid: another service or purpose, not signed here, or revoked',
+          403: ApiErrorSchema.with(
+            z.describe(
+              'The link is not valid: another service or purpose, not signed here, or revoked',
+            ),
           ),
-          410: ApiErrorSchema.describe('The link expired, or its service ended more than 24 h ago'),
+          410: ApiErrorSchema.with(
+            z.describe('The link expired, or its service ended more than 24 h ago'),
+          ),
         },
       },
     },

@@ -25,7 +25,7 @@ import { publicOriginOf } from '../../../../../../lib/public-origin.ts';
 const OPERATOR_SECURITY = [{ operatorKey: [] }];
 const OPERATOR_ERROR_RESPONSES = {
   ...ERROR_RESPONSES,
-  401: ApiErrorSchema.describe('Missing or wrong operator key (`Authorization: Bearer`)'),
+  401: ApiErrorSchema.with(z.describe('Missing or wrong operator key (`Authorization: Bearer`)')),
 } as const;
 const RoomParamsSchema = z.object({ roomId: z.string().min(1).max(64) });
 
@@ -48,7 +48,7 @@ const operatorGeotextRoomsRoutes: FastifyPluginCallbackZod = (app, _options, don
         response: {
           201: GeotextRoomSchema,
           ...OPERATOR_ERROR_RESPONSES,
-          404: ApiErrorSchema.describe('No service has that id (field body.serviceId)'),
+          404: ApiErrorSchema.with(z.describe('No service has that id (field body.serviceId)')),
         },
       },
     },
@@ -69,7 +69,7 @@ const operatorGeotextRoomsRoutes: FastifyPluginCallbackZod = (app, _options, don
         response: {
           200: GeotextRoomSchema,
           ...OPERATOR_ERROR_RESPONSES,
-          404: ApiErrorSchema.describe('No room has that id'),
+          404: ApiErrorSchema.with(z.describe('No room has that id')),
         },
       },
     },
@@ -96,8 +96,8 @@ const operatorGeotextRoomsRoutes: FastifyPluginCallbackZod = (app, _options, don
             content: { 'text/event-stream': { schema: z.string() } },
           },
           ...OPERATOR_ERROR_RESPONSES,
-          404: ApiErrorSchema.describe('No room has that id'),
-          503: ApiErrorSchema.describe('The database cannot be listened to: read the room'),
+          404: ApiErrorSchema.with(z.describe('No room has that id')),
+          503: ApiErrorSchema.with(z.describe('The database cannot be listened to: read the room')),
         },
       },
     },

@@ -28,8 +28,10 @@ const operatorServicesRoutes: FastifyPluginCallbackZod = (app, _options, done) =
         response: {
           200: ServicePhotosResponseSchema,
           ...ERROR_RESPONSES,
-          401: ApiErrorSchema.describe('Missing or wrong operator key (`Authorization: Bearer`)'),
-          404: ApiErrorSchema.describe('No service has that id'),
+          401: ApiErrorSchema.with(
+            z.describe('Missing or wrong operator key (`Authorization: Bearer`)'),
+          ),
+          404: ApiErrorSchema.with(z.describe('No service has that id')),
         },
       },
     },
