@@ -1,13 +1,29 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { defineConfig, type ProxyOptions } from 'vite';
-import preact from '@preact/preset-vite';
+import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { PREACT_ALIASES } from './preact-compat.ts';
+import { brandIcons } from './build/brand-icons.ts';
+import { CHUNK_GROUPS } from './build/chunk-groups.ts';
+import { precompress } from './build/precompress.ts';
+import {
+  firstScreenFiles,
+  keepFirstScreen,
+  type BuildManifest,
+} from './src/features/pwa/utils/first-screen-precache.ts';
 import {
   deleteEarlierPageCaches,
   isPageRequest,
+  keepShellInUse,
   pageCacheKey,
   pageCacheName,
 } from './src/features/pwa/utils/service-worker-pages.ts';
+import {
+  isBuiltAsset,
+  isCatalogueRead,
+  isMapFile,
+  isVersionedMapData,
+} from './src/features/pwa/utils/service-worker-routes.ts';
 
 /** Paths the API serves; in dev and preview they go to the API on port 3001 (scripts/dev.mjs). */
 export const API_PATHS = [
@@ -55,25 +71,28 @@ const PAGE_NETWORK_TIMEOUT_SECONDS = 3;
 /** The brand-neutral no-connection page (public/offline.html, with its offline.css and offline.js). */
 const OFFLINE_PAGE = 'offline.html';
 
-// Vendor groups: each library family in its own long-cacheable chunk; screens are split by route
-// (route.lazy in src/app/routes/route-table.tsx), so the first screen loads only what it uses.
-const VENDOR_GROUPS: { name: string; test: RegExp }[] = [
-  { name: 'preact', test: /node_modules[\\/]preact[\\/]/ },
-  { name: 'router', test: /node_modules[\\/](wouter|regexparam)[\\/]/ },
-  {
-    name: 'i18n',
-    test: /node_modules[\\/](i18next[^\\/]*|react-i18next|html-parse-stringify|void-elements)[\\/]/,
-  },
-  { name: 'state', test: /node_modules[\\/](@tanstack|zustand|use-sync-external-store)[\\/]/ },
-  { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
-];
+/** A year and a month, in seconds: how long a kept copy of a content-hashed file may stay unused. */
+const YEAR_SECONDS = 365 * 24 * 60 * 60;
+const MONTH_SECONDS = 30 * 24 * 60 * 60;
+
+/** The build directory as vite-plugin-pwa resolved it (`--outDir` included), once it builds sw.js. */
+let serviceWorkerBuildDir = '';
+
+/** Vite's build manifest of this build (`build.manifest`), written before sw.js is generated. */
+function readBuildManifest(): BuildManifest {
+  if (!serviceWorkerBuildDir) throw new Error('vite-plugin-pwa named no build directory');
+  const path = join(serviceWorkerBuildDir, '.vite', 'manifest.json');
+  return JSON.parse(readFileSync(path, 'utf8')) as BuildManifest;
+}
 
 export default defineConfig({
   define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
-  resolve: { alias: PREACT_ALIASES },
   plugins: [
-    // Preact with its React compatibility layer (decision 240); aliases also set below for clarity.
-    preact({ reactAliasesEnabled: false }),
+    // React 19 in the build, the dev server and the unit tests: the renderer tested is the one
+    // shipped (decision 720).
+    react(),
+    // Each catalog brand's PNG icons for installing the app (docs/decisions/740).
+    brandIcons(),
     VitePWA({
       // SPEC 2: "A snackbar 'New version available' with Ok reloads": the user decides when.
       registerType: 'prompt',
@@ -81,21 +100,33 @@ export default defineConfig({
       injectRegister: false,
       // The server serves a manifest per brand at /manifest.webmanifest?brand=<slug>.
       manifest: false,
+      integration: {
+        beforeBuildServiceWorker(options) {
+          serviceWorkerBuildDir = options.workbox.globDirectory ?? '';
+        },
+      },
       workbox: {
-        // Precache (decision 176): the app's scripts and styles, the Latin Inter (Spanish and English
-        // need no other subset; the browser fetches others on demand), the Spanish texts loaded
-        // before the first screen (PRELOADED_NAMESPACES of src/lib/i18n.ts) and the offline page.
-        // No page: each is index.html with one brand injected by the server, which never serves
-        // /index.html itself (decision 163).
+        // Precache (decisions 176, 730): the app shell and the first screens only, so the worker
+        // installs on a weak signal. Scripts and styles: the entry, what it imports, the `/` and
+        // `/services` screens and the worker's registration (manifestTransforms below picks them
+        // from Vite's build manifest); the Latin Inter (Spanish and English need no other subset);
+        // the Spanish texts of those screens; the offline page. No page: each is index.html with
+        // one brand injected by the server, which never serves /index.html itself (decision 163).
         globPatterns: [
           'assets/*.{js,css}',
           'assets/inter-latin-wght-normal-*.woff2',
-          'locales/es/{common,errors}.json',
+          'locales/es/{common,errors,home,services}.json',
           'offline.{html,css,js}',
         ],
         // Telemetry adapters load only where a deployment turns them on (decision 631): never
-        // precached, so a phone without them downloads none of their bytes.
-        globIgnores: ['**/*.map', 'assets/telemetry-*.js'],
+        // precached. Nor are source maps, nor the Brotli and gzip copies (the server picks them).
+        globIgnores: ['**/*.map', '**/*.br', '**/*.gz', 'assets/telemetry-*.js'],
+        manifestTransforms: [
+          (entries) => ({
+            manifest: keepFirstScreen(entries, firstScreenFiles(readBuildManifest()), OFFLINE_PAGE),
+            warnings: [],
+          }),
+        ],
         navigateFallback: null,
         // The first visit's page is controlled at once, so it can be kept for offline use and the
         // offline page can answer without a reload. Updates still wait for the snackbar's Ok.
@@ -105,8 +136,9 @@ export default defineConfig({
         importScripts: ['push-sw.js'],
         runtimeCaching: [
           {
-            // Pages: network first; a copy per address and brand for offline use, dropped with
-            // the release it came with; else the offline page.
+            // Pages: network first; a copy per brand (its shell) for offline use, dropped with the
+            // release it came with; an address without brand opens the shell in use; a brand never
+            // kept gets the offline page.
             urlPattern: isPageRequest,
             handler: 'NetworkFirst',
             options: {
@@ -117,13 +149,62 @@ export default defineConfig({
               precacheFallback: { fallbackURL: OFFLINE_PAGE },
               plugins: [
                 { cacheKeyWillBeUsed: pageCacheKey, cacheDidUpdate: deleteEarlierPageCaches },
+                { cacheDidUpdate: keepShellInUse },
               ],
+            },
+          },
+          {
+            // Scripts, styles and fonts the precache leaves out (the map and its library, later
+            // screens, other font subsets), kept once used. Content-hashed names: cache first.
+            urlPattern: isBuiltAsset,
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'auxilio-assets',
+              cacheableResponse: { statuses: [200] },
+              expiration: {
+                maxEntries: 120,
+                maxAgeSeconds: MONTH_SECONDS,
+                purgeOnQuotaError: true,
+              },
+            },
+          },
+          {
+            // The basemap's data files live under their version: cache first, for a year.
+            urlPattern: isVersionedMapData,
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'auxilio-map-data',
+              cacheableResponse: { statuses: [200] },
+              expiration: { maxEntries: 60, maxAgeSeconds: YEAR_SECONDS, purgeOnQuotaError: true },
+            },
+          },
+          {
+            // The map's other files (its style names the current data version): the kept copy at
+            // once, refreshed behind it.
+            urlPattern: isMapFile,
+            handler: 'StaleWhileRevalidate',
+            options: {
+              cacheName: 'auxilio-map',
+              cacheableResponse: { statuses: [200] },
+              expiration: { maxEntries: 200, purgeOnQuotaError: true },
+            },
+          },
+          {
+            // The account and the service types: the header and the service tiles on a repeat
+            // visit without network. Network first, so a change reaches an online phone at once.
+            urlPattern: isCatalogueRead,
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: 'auxilio-catalogue',
+              networkTimeoutSeconds: PAGE_NETWORK_TIMEOUT_SECONDS,
+              cacheableResponse: { statuses: [200] },
+              expiration: { maxEntries: 20 },
             },
           },
           {
             // Brand logos and icons (one address per brand): the header of a kept page offline;
             // and the brand's service centres, for a driver with no signal (decision 621).
-            urlPattern: /\/brands\/[\w-]+\/(?:[\w-]+\.svg|centers\.json)$/,
+            urlPattern: /\/brands\/[\w-]+\/(?:[\w-]+\.(?:svg|png)|centers\.json)$/,
             handler: 'StaleWhileRevalidate',
             options: {
               cacheName: 'auxilio-brand-assets',
@@ -146,6 +227,8 @@ export default defineConfig({
         ],
       },
     }),
+    // Brotli and gzip copies of the text files, after sw.js is written (docs/decisions/710).
+    precompress(),
   ],
   server: { port: 3000, strictPort: true, proxy },
   preview: { port: 4173, proxy },
@@ -163,7 +246,8 @@ export default defineConfig({
         moduleSideEffects: (id: string) =>
           /[\\/]packages[\\/]domain[\\/]src[\\/]/.test(id) ? false : undefined,
       },
-      output: { codeSplitting: { groups: VENDOR_GROUPS } },
+      // Which modules share a file (build/chunk-groups.ts, decision 720).
+      output: { codeSplitting: { groups: CHUNK_GROUPS } },
     },
   },
 });

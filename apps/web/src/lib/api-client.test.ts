@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ApiRequestError, createApiClient } from './api-client.ts';
 
 // A real HTTP server on loopback: one path answers at once, one never finishes its answer, one
@@ -28,7 +28,7 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-const Answer = z.object({ ok: z.boolean(), key: z.string().optional() });
+const Answer = z.object({ ok: z.boolean(), key: z.optional(z.string()) });
 
 async function failureOf(call: Promise<unknown>): Promise<ApiRequestError> {
   const error = await call.then(

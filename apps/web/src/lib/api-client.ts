@@ -1,5 +1,5 @@
 import { ApiErrorSchema, TIMEOUT_MS, type ErrorCode } from '@auxilio/domain';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
 // One typed fetch for the common API: the app key header on every call (ARCHITECTURE decision 9),
 // the service's bearer token when a call needs it (SPEC 6), bodies parsed with the contract schemas
@@ -50,14 +50,14 @@ export interface CallOptions {
 }
 
 export interface ApiClient {
-  get<S extends z.ZodType>(path: string, schema: S, options?: CallOptions): Promise<z.infer<S>>;
-  post<S extends z.ZodType>(
+  get<S extends z.ZodMiniType>(path: string, schema: S, options?: CallOptions): Promise<z.infer<S>>;
+  post<S extends z.ZodMiniType>(
     path: string,
     body: unknown,
     schema: S,
     options?: CallOptions,
   ): Promise<z.infer<S>>;
-  patch<S extends z.ZodType>(
+  patch<S extends z.ZodMiniType>(
     path: string,
     body: unknown,
     schema: S,
@@ -73,7 +73,7 @@ export function createApiClient({
 }: ApiClientOptions): ApiClient {
   const base = baseUrl.replace(/\/+$/, '');
 
-  async function call<S extends z.ZodType>(
+  async function call<S extends z.ZodMiniType>(
     method: 'GET' | 'POST' | 'PATCH',
     path: string,
     body: unknown,

@@ -1,9 +1,7 @@
 import i18next, { type i18n as I18n, type PostProcessorModule } from 'i18next';
-import ChainedBackend from 'i18next-chained-backend';
-import HttpBackend from 'i18next-http-backend';
-import LocalStorageBackend from 'i18next-localstorage-backend';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, TRANSLATION_CACHE_MINUTES, type Language } from '@auxilio/domain';
+import { createLocaleBackend } from './i18n-backend.ts';
 
 // ARCHITECTURE "Front end": translations in public/locales/{es,en}/{namespace}.json, loaded over HTTP
 // through a local cache; Spanish is the default and the fallback; a missing key logs and shows Spanish.
@@ -96,7 +94,15 @@ export async function createI18n({
   };
 
   await instance
-    .use(ChainedBackend)
+    .use(
+      createLocaleBackend({
+        loadPath,
+        store,
+        prefix: 'auxilio_i18n_',
+        version: cacheVersion,
+        expiryMs: TRANSLATION_CACHE_EXPIRY_MS,
+      }),
+    )
     .use(initReactI18next)
     .use(logFallbackUse)
     .init({
@@ -115,18 +121,6 @@ export async function createI18n({
       },
       postProcess: ['logFallbackUse'],
       postProcessPassResolved: true,
-      backend: {
-        backends: [LocalStorageBackend, HttpBackend],
-        backendOptions: [
-          {
-            prefix: 'auxilio_i18n_',
-            expirationTime: TRANSLATION_CACHE_EXPIRY_MS,
-            defaultVersion: cacheVersion,
-            store,
-          },
-          { loadPath },
-        ],
-      },
       react: { useSuspense: true },
     });
   return instance;

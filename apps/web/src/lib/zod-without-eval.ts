@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 // Docs/decisions/473: the Content-Security-Policy has no 'unsafe-eval'. Zod 4 probes for eval with
 // `new Function('')` on its first object parse (to compile fast parsers); under the policy the probe

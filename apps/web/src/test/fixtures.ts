@@ -38,7 +38,12 @@ export function testConfigBody(brand: Brand = testBrand()): unknown {
     ],
     defaultLanguage: 'es',
     addressCountries: ['PR', 'CR', 'CO', 'PA'],
-    map: { provider: 'embedded', styleUrl: '/map/style.json', maxZoom: 14 },
+    map: {
+      provider: 'embedded',
+      basemapUrl: '/map/basemap.json',
+      attribution: 'Demo map · Natural Earth (public domain)',
+      maxZoom: 15,
+    },
     payments: { provider: 'sandbox', publishableKey: null },
     signIn: { authorizeUrl: '/oidc/authorize', clientId: 'auxilio-pwa', scope: 'openid profile' },
   };

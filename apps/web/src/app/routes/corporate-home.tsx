@@ -1,3 +1,4 @@
+import { CancelledNotice } from '../../features/cancellation/components/cancelled-notice.tsx';
 import { CorporateGuard } from '../../features/corporate/components/corporate-guard.tsx';
 import { CorporateHomeScreen } from '../../features/corporate/components/corporate-home-screen.tsx';
 
@@ -6,6 +7,8 @@ export function Component() {
   return (
     <CorporateGuard>
       <CorporateHomeScreen />
+      {/* A corporate brand's root route leads here: where its cancellations land. */}
+      <CancelledNotice />
     </CorporateGuard>
   );
 }

@@ -1,6 +1,7 @@
 import { Redirect } from 'wouter';
 import { homeGuard } from '@auxilio/domain';
 import { useRuntimeConfig } from '../../config/runtime-config-context.ts';
+import { CancelledNotice } from '../../features/cancellation/components/cancelled-notice.tsx';
 import { HomeScreen } from '../../features/home/components/home-screen.tsx';
 import { useShell } from './shell-context.ts';
 
@@ -13,5 +14,11 @@ export function Component() {
   const { brand } = useRuntimeConfig();
   const decision = homeGuard(brand);
   if (decision.kind === 'route') return <Redirect to={decision.to} replace={decision.replace} />;
-  return <HomeScreen onOpenHelp={openHelp} />;
+  return (
+    <>
+      <HomeScreen onOpenHelp={openHelp} />
+      {/* Where a cancellation lands (SPEC 4): it says that the service is cancelled. */}
+      <CancelledNotice />
+    </>
+  );
 }

@@ -4,18 +4,23 @@ import { useAccount } from '../../api/get-account.ts';
 import { AppHeader } from '../../features/header/components/app-header.tsx';
 import { HelpDialog } from '../../features/help/components/help-dialog.tsx';
 import { NoConnectionScreen } from '../../features/offline/components/no-connection-screen.tsx';
-import { useOnlineStatus } from '../../features/offline/hooks/use-online-status.ts';
+import { OfflineBanner } from '../../features/offline/components/offline-banner.tsx';
 import { UpdateSnackbar } from '../../features/pwa/components/update-snackbar.tsx';
 import { useSessionStore } from '../../stores/session-store.ts';
+import { useOfflineView } from '../offline/use-offline-view.ts';
 import { AppRoutes } from './router.tsx';
 import { useSessionIntegrations } from './use-session-integrations.ts';
 import { useTelemetryContext } from './use-telemetry-context.ts';
 import { ShellContextValue, type ShellContext } from './shell-context.ts';
+import './root-layout.css';
 
-/** The frame of every screen: header, the screen, the Help dialog, update snackbar, offline screen. */
+/**
+ * The frame of every screen: header, the screen, the Help dialog, update snackbar; offline, the
+ * offline banner over a screen that has something to show, else the no-connection screen.
+ */
 export function RootLayout() {
   const config = useRuntimeConfig();
-  const online = useOnlineStatus();
+  const offline = useOfflineView();
   const [helpOpen, setHelpOpen] = useState(false);
   const accountId = useSessionStore((state) => state.session.accountId) ?? config.accountId;
   const account = useAccount(accountId);
@@ -31,14 +36,15 @@ export function RootLayout() {
   return (
     <>
       <AppHeader onOpenHelp={shell.openHelp} />
-      {/* SPEC 8 "Offline: No-connection screen". */}
-      {online ? (
+      {offline.view === 'banner' ? <OfflineBanner /> : null}
+      {/* SPEC 8 "Offline: No-connection screen", only where nothing can be shown (decision 730).
+          The screen stays mounted under it, so it catches up when the connection returns. */}
+      {offline.view === 'no-connection' ? <NoConnectionScreen /> : null}
+      <div className="app-screen" hidden={offline.view === 'no-connection'}>
         <ShellContextValue value={shell}>
-          <AppRoutes />
+          <AppRoutes onScreenError={offline.onScreenError} />
         </ShellContextValue>
-      ) : (
-        <NoConnectionScreen />
-      )}
+      </div>
       <HelpDialog
         open={helpOpen}
         onClose={() => {

@@ -4,12 +4,22 @@ import { Button } from '../../components/ui/button/button.tsx';
 import { ErrorScreen } from '../../features/errors/components/error-screen.tsx';
 import { reportError } from '../../lib/telemetry/telemetry.ts';
 
+export interface ScreenErrorBoundaryProps {
+  children: ReactNode;
+  /** Told of the failure (the shell shows the no-connection screen when it happened offline). */
+  onError?: (error: unknown) => void;
+}
+
 /** Catches a screen that failed to load or render, and shows the route error screen instead. */
-export class ScreenErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
+export class ScreenErrorBoundary extends Component<ScreenErrorBoundaryProps, { error: unknown }> {
   override state: { error: unknown } = { error: null };
 
   static getDerivedStateFromError(error: unknown) {
     return { error };
+  }
+
+  override componentDidCatch(error: unknown) {
+    this.props.onError?.(error);
   }
 
   override render() {

@@ -11,7 +11,7 @@ import { useSessionStore } from '../../stores/session-store.ts';
 import { INITIAL_SESSION } from '@auxilio/domain';
 import { renderWithProviders } from '../../test/render.tsx';
 
-// jsdom has no WebGL: the lazily loaded MapLibre view is left out.
+// jsdom draws no canvas: the lazily loaded map view (Leaflet) is left out.
 vi.mock('../../lib/map/components/map-view.tsx', () => ({ default: () => null }));
 
 const { parser } = renderHook(() => useRouter()).result.current;
@@ -174,22 +174,24 @@ describe('route screens', () => {
     );
   });
 
-  it('going offline replaces the screen with the no-connection screen (SPEC 8 "Offline")', async () => {
+  it('going offline keeps the screen under the offline banner (decision 730, SPEC 8 "Offline")', async () => {
     await renderAt('/');
     await screen.findByRole('heading', { name: '¡Hola!' });
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     act(() => {
       window.dispatchEvent(new Event('offline'));
     });
+    expect(screen.getByRole('status')).toHaveTextContent('Sin conexión');
+    expect(screen.getByRole('heading', { name: '¡Hola!' })).toBeVisible();
     expect(
-      screen.getByRole('heading', { name: /No tiene conexión a internet/ }),
-    ).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: '¡Hola!' })).not.toBeInTheDocument();
+      screen.queryByRole('heading', { name: /No tiene conexión a internet/ }),
+    ).not.toBeInTheDocument();
     vi.restoreAllMocks();
     act(() => {
       window.dispatchEvent(new Event('online'));
     });
-    expect(await screen.findByRole('heading', { name: '¡Hola!' })).toBeInTheDocument();
+    expect(screen.queryByText(/Sin conexión/)).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: '¡Hola!' })).toBeVisible();
   });
 
   it('an unknown path shows the not-found screen', async () => {

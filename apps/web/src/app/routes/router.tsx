@@ -16,13 +16,13 @@ const screens = new Map<AppRoute, ComponentType>(
   ]),
 );
 
-/** The screen of the current path. */
-export function AppRoutes() {
+/** The screen of the current path; `onScreenError` hears of a screen that failed to load or render. */
+export function AppRoutes({ onScreenError }: { onScreenError?: (error: unknown) => void }) {
   const [location] = useLocation();
   useScrollToTopOnNavigation(location);
   useHistoryDepth(location);
   return (
-    <ScreenErrorBoundary key={location}>
+    <ScreenErrorBoundary key={location} onError={onScreenError}>
       <Suspense fallback={<ScreenLoading />}>
         <Switch>
           {ROUTE_TABLE.map((route) => (

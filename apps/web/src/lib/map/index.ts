@@ -1,5 +1,5 @@
-// What screens import from the shared map. No static import of maplibre-gl or react-map-gl here or
-// below (only lazy-map-view's dynamic import), so request-flow screens stay inside their budget.
+// What screens import from the shared map. No static import of Leaflet here or below (only
+// lazy-map-view's dynamic import), so request-flow screens stay inside their budget.
 export {
   mapKeys,
   MIN_SEARCH_LENGTH,
@@ -10,6 +10,7 @@ export {
 } from './api/map-queries.ts';
 export { LazyMapView } from './components/lazy-map-view.tsx';
 export { preloadMapView } from './components/preload-map-view.ts';
+export { useTravelHeading } from './hooks/use-travel-heading.ts';
 export type {
   MapMarker,
   MapMarkerKind,

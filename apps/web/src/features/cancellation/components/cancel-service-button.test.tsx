@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Router } from 'wouter';
+import { Route, Router, Switch } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import {
   CancellationEmailRequestSchema,
@@ -15,6 +15,7 @@ import { renderWithProviders } from '../../../test/render.tsx';
 import { createTestI18n } from '../../../test/test-i18n.ts';
 import { useSessionStore } from '../../../stores/session-store.ts';
 import { CancelServiceButton } from './cancel-service-button.tsx';
+import { CancelledNotice } from './cancelled-notice.tsx';
 
 const ACCOUNT = 'a1b2c3d4e5f6a1b2c3d4e5f6';
 
@@ -96,6 +97,27 @@ async function renderButton(brand: Brand = testBrand()) {
     { config: testConfig(brand), i18n: await createTestI18n('es') },
   );
   return { user, location };
+}
+
+/** The tracking screen's cancel button, and the root route where a cancellation lands. */
+async function renderTrackingAndRoot() {
+  const location = memoryLocation({ path: '/tracking', record: true });
+  const user = userEvent.setup();
+  const view = renderWithProviders(
+    <Router hook={location.hook} searchHook={location.searchHook}>
+      <Switch>
+        <Route path="/tracking">
+          <CancelServiceButton />
+        </Route>
+        <Route path="/">
+          <p>Inicio</p>
+          <CancelledNotice />
+        </Route>
+      </Switch>
+    </Router>,
+    { config: testConfig(), i18n: await createTestI18n('es') },
+  );
+  return { user, location, view };
 }
 
 async function chooseReason(user: ReturnType<typeof userEvent.setup>, reason: string) {
@@ -247,5 +269,59 @@ describe('cancellation (SPEC 4)', () => {
     );
     expect(useSessionStore.getState().session).toEqual(SERVICE_SESSION);
     expect(location.history).toEqual(['/tracking']);
+  });
+});
+
+describe('the confirmation where a cancellation lands (issue 15)', () => {
+  it('says on the root route that the service is cancelled, until Ok', async () => {
+    fakeApi();
+    const { user, location } = await renderTrackingAndRoot();
+    await chooseReason(user, 'No necesito servicio');
+
+    const notice = await screen.findByRole('status');
+    expect(location.history).toEqual([`/?account=${ACCOUNT}&brand=demo`]);
+    expect(screen.getByText('Inicio')).toBeInTheDocument();
+    expect(notice).toHaveTextContent('Su servicio n.º 1045872 ha sido cancelado.');
+
+    await user.click(within(notice).getByRole('button', { name: 'Ok' }));
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('is shown once: the root route opened again says nothing', async () => {
+    fakeApi();
+    const first = await renderTrackingAndRoot();
+    await chooseReason(first.user, 'No necesito servicio');
+    await screen.findByRole('status');
+    first.view.unmount();
+
+    useSessionStore.setState({ session: INITIAL_SESSION });
+    renderWithProviders(<CancelledNotice />, {
+      config: testConfig(),
+      i18n: await createTestI18n('es'),
+    });
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('without a service number still says the service is cancelled', async () => {
+    fakeApi();
+    useSessionStore.setState({
+      session: { ...SERVICE_SESSION, serviceNumber: null, token: null },
+    });
+    const { user } = await renderTrackingAndRoot();
+    await chooseReason(user, 'No necesito servicio');
+    expect(await screen.findByRole('status')).toHaveTextContent('Su servicio ha sido cancelado.');
+  });
+
+  it('a failed cancel leaves no confirmation behind', async () => {
+    fakeApi({ holdEditStatus: 503 });
+    const { user, view } = await renderTrackingAndRoot();
+    const dialog = await chooseReason(user, 'Proceso muy complicado');
+    await within(dialog).findByRole('alert');
+    view.unmount();
+    renderWithProviders(<CancelledNotice />, {
+      config: testConfig(),
+      i18n: await createTestI18n('es'),
+    });
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 });

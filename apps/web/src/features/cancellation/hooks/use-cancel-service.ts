@@ -13,6 +13,7 @@ import { ApiRequestError } from '../../../lib/api-client.ts';
 import { useApi } from '../../../lib/use-api.ts';
 import { useSessionStore } from '../../../stores/session-store.ts';
 import { holdEditCancel, sendCancellationEmail } from '../api/cancel-service.ts';
+import { leaveCancelledNote } from '../utils/cancelled-notice.ts';
 
 /** Why a cancellation did not finish; the service and the session are left as they were. */
 export type CancelErrorKind = 'failed' | 'notCancellable';
@@ -30,7 +31,7 @@ export class CancelServiceError extends Error {
 /**
  * The whole cancellation of SPEC 4: holdEdit (only when there is a service to finish), the
  * cancellation e-mail, the session reset, then the root route with account and brand (replacing
- * the history entry). Any failure stops before the reset (decision 125), so the customer keeps the
+ * the history entry), where a notice says it is cancelled. Any failure stops before the reset (decision 125), so the customer keeps the
  * service and can retry: holdEdit to Void and the e-mail are idempotent on the server (decision 202).
  */
 export function useCancelService() {
@@ -62,7 +63,9 @@ export function useCancelService() {
           throw new CancelServiceError('failed');
         }
         // Reset and navigate in one synchronous step, so no screen renders the emptied session at the
-        // old route, and the home screen reads the account and brand query after the reset.
+        // old route, and the home screen reads the account and brand query after the reset. The
+        // screen it lands on says that the service is cancelled (CancelledNotice).
+        leaveCancelledNote({ serviceNumber: session.serviceNumber });
         resetAll();
         navigate(route.to, { replace: route.replace ?? true });
         return route;

@@ -2,11 +2,13 @@ import { useTranslation } from 'react-i18next';
 import {
   directionsUrl,
   isServiceCenterOpen,
+  telLink,
   type DevicePlatform,
   type RankedServiceCenter,
 } from '@auxilio/domain';
 import { buttonClassName } from '../../../components/ui/button/button-class.ts';
-import { formatDistance, formatOpeningHours, formatPhone } from '../utils/format-center.ts';
+import { usePhoneDisplay } from '../../../lib/phone-display.ts';
+import { formatDistance, formatOpeningHours } from '../utils/format-center.ts';
 
 export interface CenterCardProps {
   ranked: RankedServiceCenter;
@@ -19,6 +21,8 @@ export function CenterCard({ ranked, platform, now }: CenterCardProps) {
   const { t, i18n } = useTranslation('corporate');
   const { center, distanceMeters } = ranked;
   const open = isServiceCenterOpen(center, now);
+  // Written as people of the centre's country write it; dialled in E.164.
+  const phone = usePhoneDisplay(center.phone, center.branch);
   const headingId = `center-${center.id}`;
   return (
     <li className="center-card" aria-labelledby={headingId}>
@@ -40,9 +44,7 @@ export function CenterCard({ ranked, platform, now }: CenterCardProps) {
       <p className="center-card__line">
         {center.address}, {center.city}
       </p>
-      <p className="center-card__line">
-        {t('centers.phone', { phone: formatPhone(center.phone, center.branch) })}
-      </p>
+      <p className="center-card__line">{t('centers.phone', { phone })}</p>
       <ul className="center-card__hours" aria-label={t('centers.hours')}>
         {center.hours.map((hours) => {
           const line = formatOpeningHours(hours, i18n.language);
@@ -50,7 +52,7 @@ export function CenterCard({ ranked, platform, now }: CenterCardProps) {
         })}
       </ul>
       <div className="center-card__actions">
-        <a className={buttonClassName('secondary')} href={`tel:${center.phone}`}>
+        <a className={buttonClassName('secondary')} href={telLink(center.phone)}>
           {t('centers.call')}
         </a>
         <a

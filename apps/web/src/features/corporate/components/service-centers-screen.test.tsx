@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ServiceCenter } from '@auxilio/domain';
 import type { MapViewProps } from '../../../lib/map/index.ts';
@@ -7,7 +7,7 @@ import { testBrand } from '../../../test/fixtures.ts';
 import { renderAt } from '../../../test/render-screen.tsx';
 import { ServiceCentersScreen } from './service-centers-screen.tsx';
 
-// The map drawing (MapLibre, WebGL) is lib/map's; here a probe lists the markers it is handed.
+// The map drawing (Leaflet, decision 700) is lib/map's; here a probe lists the markers it is handed.
 vi.mock('../../../lib/map/components/lazy-map-view.tsx', () => ({
   LazyMapView: (props: MapViewProps) => (
     <p data-testid="map">markers {props.markers?.map((m) => m.label).join(' | ')}</p>
@@ -88,7 +88,10 @@ describe('/corporate/centers', () => {
     expect(screen.getByTestId('map')).toHaveTextContent('Centro ponce (demo) | Centro hato-rey');
     const card = screen.getByRole('listitem', { name: 'Centro ponce (demo)' });
     expect(card).toHaveTextContent('Calle ponce 1, Ciudad');
-    expect(card).toHaveTextContent('Tel. (787) 555-0171');
+    // Written as in Puerto Rico, on one line (lib/phone-format.ts), once the formatter has loaded.
+    await waitFor(() => {
+      expect(card).toHaveTextContent(/Tel\. \(787\)\s555\u20110171/);
+    });
     expect(card).toHaveTextContent('lun–vie 7:30–17:30');
     expect(within(card).getByRole('link', { name: 'Llamar' })).toHaveAttribute(
       'href',

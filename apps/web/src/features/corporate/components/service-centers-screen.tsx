@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { platformFromUserAgent, rankServiceCenters, type Branch } from '@auxilio/domain';
+import { platformFromUserAgent, rankServiceCenters, telLink, type Branch } from '@auxilio/domain';
 import { Button } from '../../../components/ui/button/button.tsx';
 import { useRuntimeConfig } from '../../../config/runtime-config-context.ts';
 import { LazyMapView, type MapMarker } from '../../../lib/map/index.ts';
@@ -72,7 +72,7 @@ export function ServiceCentersScreen({ branch, helpPhone }: ServiceCentersScreen
       ) : ranked.length === 0 ? (
         <p className="corporate__note">
           {t('centers.none')}{' '}
-          {helpPhone ? <a href={`tel:${helpPhone}`}>{t('centers.callUs')}</a> : null}
+          {helpPhone ? <a href={telLink(helpPhone)}>{t('centers.callUs')}</a> : null}
         </p>
       ) : (
         <>

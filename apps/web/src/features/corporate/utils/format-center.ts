@@ -1,7 +1,7 @@
-import { WEEKDAYS, type Branch, type OpeningHours, type Weekday } from '@auxilio/domain';
+import { WEEKDAYS, type OpeningHours, type Weekday } from '@auxilio/domain';
 
-// A centre's hours, distance and phone as a customer reads them ("lun–vie 7:30–17:30"), in the
-// screen's language.
+// A centre's hours and distance as a customer reads them ("lun–vie 7:30–17:30"), in the screen's
+// language. Its phone number goes through lib/phone-display.ts, as every number on screen does.
 
 /** 2024-01-01 was a Monday: the reference week for weekday names. */
 const MONDAY_UTC = Date.UTC(2024, 0, 1);
@@ -46,25 +46,4 @@ export function formatDistance(meters: number, language: string): string {
   }
   const km = meters / 1000;
   return `${new Intl.NumberFormat(language, { maximumFractionDigits: km < 10 ? 1 : 0 }).format(km)} km`;
-}
-
-const COUNTRY_CODES: Readonly<Record<Branch, string>> = {
-  PR: '1',
-  PA: '507',
-  CR: '506',
-  CO: '57',
-  MX: '52',
-};
-
-/** An E.164 number as people of the centre's country write it: "(787) 555-0171", "+507 555-0171". */
-export function formatPhone(e164: string, branch: Branch): string {
-  const code = COUNTRY_CODES[branch];
-  const digits = e164.replace(/^\+/, '');
-  if (!digits.startsWith(code)) return e164;
-  const national = digits.slice(code.length);
-  if (code === '1' && national.length === 10) {
-    return `(${national.slice(0, 3)}) ${national.slice(3, 6)}-${national.slice(6)}`;
-  }
-  const head = national.slice(0, -4).replace(/(\d{3})(?=\d)/g, '$1 ');
-  return `+${code} ${head}-${national.slice(-4)}`;
 }

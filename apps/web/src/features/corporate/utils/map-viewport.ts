@@ -6,8 +6,10 @@ const FIT_HEIGHT_PX = 140;
 /** Pins stand above their point: the view is moved up by half a pin. */
 const PIN_HALF_HEIGHT_PX = 18;
 
-/** MapLibre draws the world 512 * 2^z px wide at zoom z. */
-const pxPerDegree = (zoom: number) => (512 * 2 ** zoom) / 360;
+/** The map (Leaflet, decision 700) draws the world 256 * 2^z px wide at zoom z. */
+const pxPerDegree = (zoom: number) => (256 * 2 ** zoom) / 360;
+/** Closest view: a town's centres, not one street (MapLibre's 13 of earlier releases). */
+const MAX_ZOOM = 14;
 
 /** Map view that shows every point (and its pin) on the centres map. */
 export function viewportFor(points: readonly LatLng[]): { center: LatLng; zoom: number } | null {
@@ -21,12 +23,12 @@ export function viewportFor(points: readonly LatLng[]): { center: LatLng; zoom: 
   // Mercator stretches latitude by 1 / cos(lat); fine for the small areas of a country's centres.
   const stretch = 1 / Math.cos((midLat * Math.PI) / 180);
   const fits = [
-    maxLng - minLng > 0 ? Math.log2(FIT_WIDTH_PX / pxPerDegree(0) / (maxLng - minLng)) : 13,
+    maxLng - minLng > 0 ? Math.log2(FIT_WIDTH_PX / pxPerDegree(0) / (maxLng - minLng)) : MAX_ZOOM,
     maxLat - minLat > 0
       ? Math.log2(FIT_HEIGHT_PX / pxPerDegree(0) / ((maxLat - minLat) * stretch))
-      : 13,
+      : MAX_ZOOM,
   ];
-  const zoom = Math.min(13, Math.max(3, Math.floor(Math.min(...fits))));
+  const zoom = Math.min(MAX_ZOOM, Math.max(3, Math.floor(Math.min(...fits))));
   const lift = PIN_HALF_HEIGHT_PX / (pxPerDegree(zoom) * stretch);
   return { center: { lat: midLat + lift, lng: (minLng + maxLng) / 2 }, zoom };
 }

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { telLink } from '@auxilio/domain';
 import { CallModal } from './call-modal.tsx';
 import './driver-contact.css';
 
@@ -19,7 +20,7 @@ export function CallDriverButton({ phone, driverName }: CallDriverButtonProps) {
     <>
       <a
         className="contact-action"
-        href={`tel:${phone}`}
+        href={telLink(phone)}
         onClick={() => {
           setOpen(true);
         }}

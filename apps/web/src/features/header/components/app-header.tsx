@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useLocation } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { backArrowAction, showsCloseControl, showsCoBranding } from '@auxilio/domain';
@@ -10,6 +11,7 @@ import {
 import { hasInAppHistory } from '../../../lib/history-depth.ts';
 import { postClosedToHost } from '../../../lib/webview.ts';
 import { useSessionStore } from '../../../stores/session-store.ts';
+import { useEqualHeaderSides } from '../hooks/use-equal-header-sides.ts';
 import './app-header.css';
 
 export interface AppHeaderProps {
@@ -25,6 +27,10 @@ export function AppHeader({ onOpenHelp }: AppHeaderProps) {
   const back = backArrowAction(pathname, isFromWebview);
   const coBranded = showsCoBranding(pathname, config.brand.coBranded);
   const closeControl = showsCloseControl(isFromWebview);
+  const headerRef = useRef<HTMLElement>(null);
+  const startRef = useRef<HTMLDivElement>(null);
+  const endRef = useRef<HTMLDivElement>(null);
+  useEqualHeaderSides(headerRef, startRef, endRef);
 
   const goBack = () => {
     if (back === 'close-webview') {
@@ -37,8 +43,8 @@ export function AppHeader({ onOpenHelp }: AppHeaderProps) {
   };
 
   return (
-    <header className="app-header">
-      <div className="app-header__start">
+    <header className="app-header" ref={headerRef}>
+      <div className="app-header__start" ref={startRef}>
         {back === 'hidden' ? null : (
           <button
             type="button"
@@ -71,7 +77,7 @@ export function AppHeader({ onOpenHelp }: AppHeaderProps) {
         ) : null}
         <BrandLogo src={brandAssetUrl(config, 'logo')} name={config.brand.name} />
       </div>
-      <div className="app-header__end">
+      <div className="app-header__end" ref={endRef}>
         <button type="button" className="app-header__help" onClick={onOpenHelp}>
           {t('header.help')}
         </button>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HelpDialog } from './help-dialog.tsx';
 import { testBrand, testConfig } from '../../../test/fixtures.ts';
@@ -48,6 +48,8 @@ describe('Help dialog (SPEC 2 "a phone-call option always; a chat (link) option 
     const dialog = screen.getByRole('dialog', { name: 'Ayuda' });
     expect(dialog).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Llamar/ })).toHaveAttribute('href', 'tel:+5075550100');
+    // The number as Panama writes it (not "+5075550100"), on one line.
+    expect(await within(dialog).findByText('555\u20110100')).toBeInTheDocument();
     // No chat for PA in the brand: the brand's home-country chat is offered.
     expect(screen.getByRole('link', { name: /Chat/ })).toHaveAttribute(
       'href',

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { helpContacts, telLink, type Branch, type Brand } from '@auxilio/domain';
 import { Dialog } from '../../../components/ui/dialog/dialog.tsx';
+import { usePhoneDisplay } from '../../../lib/phone-display.ts';
 import './help-dialog.css';
 
 export interface HelpDialogProps {
@@ -15,6 +16,8 @@ export interface HelpDialogProps {
 export function HelpDialog({ open, onClose, brand, branch }: HelpDialogProps) {
   const { t } = useTranslation('common');
   const { phone, chatUrl } = helpContacts(brand, branch);
+  // As the customer's country writes it; the formatter loads when the dialog first opens.
+  const phoneText = usePhoneDisplay(open ? phone : null, branch ?? brand.country);
   return (
     <Dialog open={open} onClose={onClose} title={t('help.title')} closeLabel={t('actions.close')}>
       <p className="help-dialog__intro">{t('help.intro')}</p>
@@ -25,7 +28,7 @@ export function HelpDialog({ open, onClose, brand, branch }: HelpDialogProps) {
               <PhoneIcon />
               <span>
                 <span className="help-dialog__label">{t('help.call')}</span>
-                <span className="help-dialog__detail">{phone}</span>
+                <span className="help-dialog__detail">{phoneText}</span>
               </span>
             </a>
           ) : (

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { helpContacts, telLink, type Branch, type Brand } from '@auxilio/domain';
 import { buttonClassName } from '../../../components/ui/button/button-class.ts';
+import { usePhoneDisplay } from '../../../lib/phone-display.ts';
 import './help-page.css';
 
 export interface HelpPageProps {
@@ -12,6 +13,7 @@ export interface HelpPageProps {
 export function HelpPage({ brand, branch }: HelpPageProps) {
   const { t } = useTranslation(['help', 'common']);
   const { phone, chatUrl } = helpContacts(brand, branch);
+  const phoneText = usePhoneDisplay(phone, branch ?? brand.country);
   return (
     <main className="help-page">
       <h1 className="help-page__title">{t('title')}</h1>
@@ -19,7 +21,7 @@ export function HelpPage({ brand, branch }: HelpPageProps) {
       <div className="help-page__actions">
         {phone ? (
           <a className={buttonClassName('primary')} href={telLink(phone)}>
-            {t('common:help.call')} · {phone}
+            {t('common:help.call')} · {phoneText}
           </a>
         ) : null}
         {chatUrl ? (

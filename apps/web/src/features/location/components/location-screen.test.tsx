@@ -8,7 +8,7 @@ import { renderAt } from '../../../test/render-screen.tsx';
 import { LocationScreen } from './location-screen.tsx';
 import { PointOnMapScreen } from './point-on-map-screen.tsx';
 
-// jsdom has no WebGL: the lazily loaded MapLibre view is left out; these tests are about the sheet.
+// jsdom draws no canvas: the lazily loaded map view (Leaflet) is left out; these tests are about the sheet.
 vi.mock('../../../lib/map/components/map-view.tsx', () => ({ default: () => null }));
 
 const SAN_JUAN = {

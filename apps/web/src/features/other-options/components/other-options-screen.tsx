@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
-import { resetForCheckLimit, type Account } from '@auxilio/domain';
+import { resetForCheckLimit, telLink, type Account } from '@auxilio/domain';
 import { buttonClassName } from '../../../components/ui/button/button-class.ts';
 import { Button } from '../../../components/ui/button/button.tsx';
 import { useRuntimeConfig } from '../../../config/runtime-config-context.ts';
@@ -70,7 +70,7 @@ export function OtherOptionsScreen({
       ) : null}
       <div className="flow-screen__footer flow-screen__actions">
         {phone ? (
-          <a className={buttonClassName('primary')} href={`tel:${phone.replace(/[^\d+]/g, '')}`}>
+          <a className={buttonClassName('primary')} href={telLink(phone)}>
             {t('actions.call', { phone })}
           </a>
         ) : null}

@@ -30,6 +30,21 @@ describe('keepLandingPageForOffline', () => {
     });
   });
 
+  it('also asks for the rest of what is on screen, once, when the worker takes control', () => {
+    const container = workerContainer(false);
+    const alsoKeep = vi.fn();
+    keepLandingPageForOffline(
+      container,
+      () => Promise.resolve(new Response('')),
+      LANDING,
+      alsoKeep,
+    );
+    expect(alsoKeep).not.toHaveBeenCalled();
+    container.dispatchEvent(new Event('controllerchange'));
+    container.dispatchEvent(new Event('controllerchange'));
+    expect(alsoKeep).toHaveBeenCalledTimes(1);
+  });
+
   it('does nothing when a worker already controls the page (its navigation went through it)', () => {
     const container = workerContainer(true);
     const fetchPage = vi.fn(() => Promise.resolve(new Response('')));

@@ -10,8 +10,8 @@ function documentUrl(): string {
 /**
  * On the first visit the page loads before its service worker exists, so the worker never saw it.
  * When the worker takes control of this page, ask for the page again through it, so the worker
- * keeps it and the page the user landed on opens offline too (docs/decisions/176). Returns a
- * function that stops waiting.
+ * keeps it and the page the user landed on opens offline too (docs/decisions/176); `alsoKeep` then
+ * asks for the rest of what is on screen (docs/decisions/730). Returns a function that stops waiting.
  */
 export function keepLandingPageForOffline(
   // Absent outside a secure context (an http address other than localhost).
@@ -20,10 +20,12 @@ export function keepLandingPageForOffline(
     : undefined,
   fetchPage: typeof fetch = (input, init) => fetch(input, init),
   url: string = documentUrl(),
+  alsoKeep: () => void = () => undefined,
 ): () => void {
   // Already controlled: this page's own navigation went through the worker.
   if (!container || container.controller) return () => undefined;
   const keep = () => {
+    alsoKeep();
     fetchPage(url, { headers: { accept: 'text/html' }, credentials: 'same-origin' }).catch(
       (error: unknown) => {
         console.warn('[pwa] the landing page could not be kept for offline use', error);

@@ -2,12 +2,13 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   deleteEarlierPageCaches,
   isPageRequest,
+  keepShellInUse,
   pageCacheKey,
   pageCacheName,
 } from './service-worker-pages.ts';
 
-// Decision 176: the service worker keeps each page per address and brand, and never takes a path
-// of the server for a page. Workbox copies these functions into sw.js as source text, so they are
+// Decisions 176 and 730: the service worker keeps one page per brand (its shell) plus the shell in
+// use, and never takes a path of the server for a page. Workbox copies these functions into sw.js as source text, so they are
 // also checked as that text, evaluated on their own.
 
 const ORIGIN = 'https://auxilio.example';
@@ -80,11 +81,18 @@ describe.each([
   ['as copied into sw.js', asCopiedIntoWorker(pageCacheKey)],
 ])('pageCacheKey %s', (_form, cacheKey) => {
   const keyOf = (path: string) => cacheKey({ request: new Request(new URL(path, ORIGIN)) });
+  const IN_USE = `${ORIGIN}/?auxilio-shell=in-use`;
 
-  it('keeps the path and the brand: each brand of one address is its own entry', async () => {
-    expect(await keyOf('/services?brand=mmm')).toBe(`${ORIGIN}/services?brand=mmm`);
+  it("is the brand's shell: every address of one brand is one entry, each brand its own", async () => {
+    expect(await keyOf('/services?brand=mmm')).toBe(`${ORIGIN}/?brand=mmm`);
+    expect(await keyOf('/tracking/loading?brand=mmm')).toBe(`${ORIGIN}/?brand=mmm`);
     expect(await keyOf('/services?brand=otium')).not.toBe(await keyOf('/services?brand=mmm'));
-    expect(await keyOf('/services')).toBe(`${ORIGIN}/services`);
+  });
+
+  it('takes an address without brand or account for the shell in use', async () => {
+    expect(await keyOf('/services')).toBe(IN_USE);
+    expect(await keyOf('/')).toBe(IN_USE);
+    expect(await keyOf('/tracking?lang=en')).toBe(IN_USE);
   });
 
   it('keeps the account, which decides the brand when no brand is named', async () => {
@@ -98,17 +106,49 @@ describe.each([
         '/?brand=honda&plate=ECH-155&fullName=Ana%20Rivera&phoneNumber=7875550000&lang=en',
       ),
     ).toBe(`${ORIGIN}/?brand=honda`);
-    expect(await keyOf('/mmm-openid/callback?code=secret&state=abc')).toBe(
-      `${ORIGIN}/mmm-openid/callback`,
-    );
+    expect(await keyOf('/mmm-openid/callback?code=secret&state=abc')).toBe(IN_USE);
     expect(await keyOf('/svc-1?account=acc-1&t=token&redirect=tracking/loading')).toBe(
-      `${ORIGIN}/svc-1?account=acc-1`,
+      `${ORIGIN}/?account=acc-1`,
     );
   });
 
   it('keeps a repeated brand as it came (the server then names none)', async () => {
     expect(await keyOf('/?brand=mmm&brand=otium')).toBe(`${ORIGIN}/?brand=mmm&brand=otium`);
     expect(await keyOf('/?brand=mmm&brand=otium')).not.toBe(await keyOf('/?brand=mmm'));
+  });
+});
+
+describe.each([
+  ['as written', keepShellInUse],
+  ['as copied into sw.js', asCopiedIntoWorker(keepShellInUse)],
+])('keepShellInUse %s', (_form, keepInUse) => {
+  function stubCaches() {
+    const put = vi.fn((_key: string, _response: Response) => Promise.resolve());
+    const open = vi.fn((_name: string) => Promise.resolve({ put }));
+    vi.stubGlobal('caches', { open });
+    return { open, put };
+  }
+
+  it("copies a brand's page as the shell in use, in the same cache", async () => {
+    const { open, put } = stubCaches();
+    const page = new Response('<!doctype html>');
+    await keepInUse({
+      cacheName: 'auxilio-pages@1',
+      request: new Request(`${ORIGIN}/?brand=mmm`),
+      newResponse: page,
+    });
+    expect(open).toHaveBeenCalledWith('auxilio-pages@1');
+    expect(put).toHaveBeenCalledWith(`${ORIGIN}/?auxilio-shell=in-use`, page);
+  });
+
+  it('does not copy the shell in use onto itself', async () => {
+    const { put } = stubCaches();
+    await keepInUse({
+      cacheName: 'auxilio-pages@1',
+      request: new Request(`${ORIGIN}/?auxilio-shell=in-use`),
+      newResponse: new Response(''),
+    });
+    expect(put).not.toHaveBeenCalled();
   });
 });
 

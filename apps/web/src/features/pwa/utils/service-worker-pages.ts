@@ -1,7 +1,7 @@
-// How the service worker treats the PWA's pages (docs/decisions/176). Every page is index.html with
-// one brand injected by the server per request (decisions 163, 173), so no page is precached: a page
-// is fetched network-first and kept per address and brand, and a page never kept falls back to the
-// brand-neutral offline page.
+// How the service worker treats the PWA's pages (docs/decisions/176, 730). Every page is index.html
+// with one brand injected by the server per request (decisions 163, 173), so no page is precached: a
+// page is fetched network-first and kept as its brand's shell, and a brand never kept falls back to
+// the brand-neutral offline page.
 //
 // Workbox's generateSW copies these functions into sw.js as source text, so each one is
 // self-contained: no imports, no outer variables. They run in the service worker.
@@ -27,18 +27,43 @@ export const isPageRequest = ({ request, url, sameOrigin }: PageRouteMatch): boo
   );
 
 /**
- * The cache key of a page: its origin and path with only the `brand` and `account` query, the
- * inputs (with the host, part of the origin) from which the server brands the page. So each brand's
- * page is kept apart, and the entry's other parameters (plate, fullName, phoneNumber, sign-in code,
- * shared-link token) never reach the cache.
+ * The cache key of a page: the brand's shell, its origin and `/` with only the `brand` and `account`
+ * query, the inputs (with the host, part of the origin) from which the server brands a page. Every
+ * path of the PWA is the same index.html for one brand (decision 163), so one kept copy per brand
+ * opens any screen offline, and the entry's other parameters (plate, fullName, phoneNumber, sign-in
+ * code, shared-link token) never reach the cache. An address without brand or account (one the app
+ * reached by navigating, e.g. `/services` after a reload) is the shell in use: the last page the
+ * server sent, whichever brand it had (docs/decisions/730).
  */
 export const pageCacheKey = ({ request }: { request: Request }): Promise<string> => {
   const url = new URL(request.url);
-  const key = new URL(url.origin + url.pathname);
+  const key = new URL(`${url.origin}/`);
   for (const name of ['brand', 'account']) {
     for (const value of url.searchParams.getAll(name)) key.searchParams.append(name, value);
   }
+  if (key.search === '') key.searchParams.set('auxilio-shell', 'in-use');
   return Promise.resolve(key.href);
+};
+
+/**
+ * After a page is stored, keeps a copy as the shell in use (the key pageCacheKey reads for an
+ * address without brand or account): the brand the visitor is using is the last one the server
+ * branded a page for.
+ */
+export const keepShellInUse = async ({
+  cacheName,
+  request,
+  newResponse,
+}: {
+  cacheName: string;
+  request: Request;
+  newResponse: Response;
+}): Promise<void> => {
+  const key = new URL(`${new URL(request.url).origin}/`);
+  key.searchParams.set('auxilio-shell', 'in-use');
+  if (request.url === key.href) return;
+  const cache = await caches.open(cacheName);
+  await cache.put(key.href, newResponse);
 };
 
 /** The page cache of one release: `<prefix>@<build id>`. */

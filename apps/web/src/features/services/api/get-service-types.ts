@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ServiceTypeSchema, type ServiceType } from '@auxilio/domain';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { useApi } from '../../../lib/use-api.ts';
 
 // SPEC 7 `GET /services/types/all`: "list of name and category".

@@ -177,6 +177,7 @@ export function ServicesScreen({ account, accountFailed, helpPhone, lookup }: Se
         onClose={road.closeCallDrawer}
         situation={session.situation}
         phone={callDrawerPhone({ account, helpPhone })}
+        branch={account?.branch ?? brand.country}
       />
     </main>
   );

@@ -6,7 +6,7 @@ import {
   type SignInCallbackPath,
   type SignInRuntimeConfig,
 } from '@auxilio/domain';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 // SPEC 7 "a browser redirect to the identity provider's /authorize with response_type code,
 // client_id, state, scope, redirect_uri, code_challenge and code_challenge_method S256". The state
@@ -15,9 +15,9 @@ import { z } from 'zod';
 export const SIGN_IN_ATTEMPT_KEY = 'auxilio:sign-in';
 
 const SignInAttemptSchema = z.object({
-  state: z.string().min(1),
-  verifier: z.string().min(1),
-  redirectUri: z.string().min(1),
+  state: z.string().check(z.minLength(1)),
+  verifier: z.string().check(z.minLength(1)),
+  redirectUri: z.string().check(z.minLength(1)),
 });
 export type SignInAttempt = z.infer<typeof SignInAttemptSchema>;
 

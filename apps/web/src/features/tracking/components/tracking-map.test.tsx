@@ -8,13 +8,14 @@ import { renderWithProviders } from '../../../test/render.tsx';
 import { createTestI18n } from '../../../test/test-i18n.ts';
 import { TrackingMap } from './tracking-map.tsx';
 
-// The map drawing itself (MapLibre, WebGL) is lib/map's; here it is a probe that shows what
+// The map drawing itself (Leaflet, decision 700) is lib/map's; here it is a probe that shows what
 // the tracking screen hands it.
 vi.mock('../../../lib/map/components/lazy-map-view.tsx', () => ({
   LazyMapView: (props: MapViewProps) => (
     <p>
       zoom {props.zoom}; markers {props.markers?.map((m) => m.kind).join(',')}; route from{' '}
-      {props.route?.path[0]?.lat ?? 'none'}
+      {props.route?.path[0]?.lat ?? 'none'}; in sight{' '}
+      {props.fitTo?.map((p) => `${String(p.lat)},${String(p.lng)}`).join(' ') ?? 'none'}
     </p>
   ),
   preloadMapView: () => undefined,
@@ -68,8 +69,11 @@ describe('tracking map (SPEC 9 zoom 12, SPEC 5 route deviation 200 m)', () => {
       config: testConfig(),
       i18n: await createTestI18n('es'),
     });
+    // The view keeps the customer and the driver in sight (issue 15 "Status first on /tracking").
     expect(
-      await screen.findByText('zoom 12; markers situation,driver; route from 18.45'),
+      await screen.findByText(
+        'zoom 12; markers situation,driver; route from 18.45; in sight 18.45,-66.1 18.4,-66.1',
+      ),
     ).toBeInTheDocument();
     expect(origins).toHaveLength(1);
 

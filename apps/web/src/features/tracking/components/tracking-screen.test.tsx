@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { use } from 'react';
 import { act, screen, waitFor } from '@testing-library/react';
 import { TrackingScreen } from './tracking-screen.tsx';
 import { LoadingScreen } from './loading-screen.tsx';
@@ -91,6 +92,133 @@ describe('/tracking follows the service live', () => {
     await waitFor(() => {
       expect(history.at(-1)).toBe('/tracking/loading');
     });
+  });
+});
+
+describe('/tracking shows the status first (issue 15, decision 750)', () => {
+  it('holds the place of the status, the driver and the map while the service loads', async () => {
+    let answer: () => void = () => undefined;
+    const serviceAnswer = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const renderMap = vi.fn(() => <div>mapa</div>);
+    const { container } = await renderTracking(
+      <TrackingScreen {...slots} renderMap={renderMap} />,
+      {
+        path: '/tracking',
+        service: testService({ trip: { status: 'ON_ROUTE', stamps: {}, simulatedEta: 600 } }),
+        serviceAnswer,
+      },
+    );
+    // Screen readers hear that it loads; the eye sees blocks of the final layout, no loading line.
+    expect(screen.getByRole('status')).toHaveTextContent('Cargando su servicio…');
+    const main = screen.getByRole('main');
+    expect(main).toHaveAttribute('aria-busy', 'true');
+    expect(container.querySelector('.tracking__status .skeleton--title')).not.toBeNull();
+    expect(container.querySelector('.tracking__status .skeleton--eta')).not.toBeNull();
+    expect(container.querySelectorAll('.driver-card .skeleton--action')).toHaveLength(2);
+    expect(container.querySelector('.tracking-stage')).not.toBeNull();
+    expect(renderMap).not.toHaveBeenCalled();
+
+    act(() => {
+      answer();
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Su asistencia va en camino' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('main')).not.toHaveAttribute('aria-busy');
+    expect(container.querySelector('.skeleton')).toBeNull();
+  });
+
+  it('starts the map only once the status is on screen', async () => {
+    const titleShownWhenMapStarted: boolean[] = [];
+    await renderTracking(
+      <TrackingScreen
+        {...slots}
+        renderMap={() => {
+          titleShownWhenMapStarted.push(
+            document.querySelector('h1')?.textContent === 'Su asistencia va en camino',
+          );
+          return <div>mapa</div>;
+        }}
+      />,
+      {
+        path: '/tracking',
+        service: testService({ trip: { status: 'ON_ROUTE', stamps: {}, simulatedEta: 600 } }),
+      },
+    );
+    expect(await screen.findByText('mapa')).toBeInTheDocument();
+    expect(titleShownWhenMapStarted.length).toBeGreaterThan(0);
+    expect(titleShownWhenMapStarted.every(Boolean)).toBe(true);
+  });
+
+  it('shows the status while a control below it still waits for its texts', async () => {
+    const never = new Promise<never>(() => undefined);
+    function CancelWaitingForItsTexts() {
+      // What a component does while its translation namespace loads: it suspends.
+      use(never);
+      return null;
+    }
+    await renderTracking(<TrackingScreen {...slots} cancelSlot={<CancelWaitingForItsTexts />} />, {
+      path: '/tracking',
+      service: testService({ trip: { status: 'ON_ROUTE', stamps: {}, simulatedEta: 600 } }),
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Su asistencia va en camino' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Su conductor' })).toBeInTheDocument();
+  });
+
+  it('puts the driver and their call and note actions before the map', async () => {
+    await renderTracking(
+      <TrackingScreen {...slots} renderContact={() => <a href="tel:+17875550123">Llamar</a>} />,
+      { path: '/tracking', service: testService() },
+    );
+    const map = await screen.findByText('mapa');
+    const driver = screen.getByRole('region', { name: 'Su conductor' });
+    expect(driver).toHaveTextContent('Luis Rivera');
+    expect(driver).toContainElement(screen.getByRole('link', { name: 'Llamar' }));
+    expect(driver.compareDocumentPosition(map) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it.each([
+    ['ACCEPTED', 2],
+    ['ON_ROUTE', 3],
+    ['ARRIVED', 4],
+    ['TOWED', 4],
+  ] as const)(
+    'SPEC 4 "Progress bar has 4 steps": trip %s fills %i segments',
+    async (status, step) => {
+      await renderTracking(<TrackingScreen {...slots} />, {
+        path: '/tracking',
+        service: testService({ trip: { status, stamps: {}, simulatedEta: 600 } }),
+      });
+      const bar = await screen.findByRole('progressbar', { name: 'Progreso del servicio' });
+      expect(bar).toHaveAttribute('aria-valuenow', String(step));
+      expect(bar.querySelectorAll('[data-state="reached"]')).toHaveLength(step);
+    },
+  );
+
+  it('while Accepted, a reminder card covers the map without taking it down', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const renderMap = vi.fn(() => <div>mapa</div>);
+      await renderTracking(<TrackingScreen {...slots} renderMap={renderMap} />, {
+        path: '/tracking',
+        service: testService(),
+      });
+      expect(await screen.findByText('mapa')).toBeInTheDocument();
+      expect(screen.getByText('mapa').closest('[inert]')).toBeNull();
+      act(() => {
+        vi.advanceTimersByTime(8700);
+      });
+      expect(screen.getByText('Su opinión cuenta')).toBeInTheDocument();
+      // Still built, out of reach of focus and screen readers under the card.
+      expect(screen.getByText('mapa').closest('[inert]')).not.toBeNull();
+      expect(renderMap).toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -1,8 +1,9 @@
-import type { ReactNode } from 'react';
+import { Suspense, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   AccountConfigSchema,
   ANIMATION_TRACKING_MS,
+  deviceTimeZone,
   driverIdOf,
   feesApply,
   isValidCoordinate,
@@ -20,6 +21,7 @@ import { useDriverDetails } from '../api/get-driver.ts';
 import { useFollowService } from '../hooks/use-follow-service.ts';
 import { useLiveService } from '../hooks/use-live-service.ts';
 import { useNow } from '../hooks/use-now.ts';
+import { useAfterFirstPaint } from '../hooks/use-after-first-paint.ts';
 import { useRotatingStep } from '../hooks/use-rotating-step.ts';
 import {
   estimatedTimeText,
@@ -31,6 +33,7 @@ import { DriverCard } from './driver-card.tsx';
 import { NoServiceNotice } from './no-service-notice.tsx';
 import { ProgressBar } from './progress-bar.tsx';
 import { TrackingAnimation } from './tracking-animation.tsx';
+import { TrackingSkeleton } from './tracking-skeleton.tsx';
 import './tracking.css';
 
 const DEFAULT_ACCOUNT_CONFIG = AccountConfigSchema.parse({});
@@ -55,26 +58,25 @@ export interface TrackingSlots {
 
 /**
  * SPEC 2 "Tracking": title by trip status, the estimated time while on route, the 4-step progress
- * bar, the map with the driver moving (rotating with reminders while Accepted), the driver's details
- * with call and note, share, and the fee drawer. Live via the stream, else the 17.4 s poll (SPEC 4).
+ * bar, the driver's details with call and note, the map with the driver moving (rotating with
+ * reminders while Accepted), share, and the fee drawer. Live via the stream, else the 17.4 s poll
+ * (SPEC 4). Status first (issue 15, decision 750): the status, time and driver come first on the
+ * screen, skeletons of their size hold their place while the service loads, and the map starts only
+ * once they are on screen.
  */
 export function TrackingScreen(slots: TrackingSlots) {
-  const { t } = useTranslation('tracking');
+  // The screen's texts load while the service does, not after it; the skeleton needs none of them.
+  useTranslation('tracking', { useSuspense: false });
   const live = useLiveService(POLL_TRACKING_MS);
   const service = live.data;
   useFollowService('tracking', service);
   if (!live.hasService) return <NoServiceNotice />;
-  if (!service) {
-    return (
-      <main className="tracking">
-        <h1 className="tracking__title">{t('tracking.title')}</h1>
-        <p role={live.isError ? 'alert' : 'status'}>
-          {live.isError ? t('loading.offline') : t('tracking.loading')}
-        </p>
-      </main>
-    );
-  }
-  return <TrackingView service={service} {...slots} />;
+  if (!service) return <TrackingSkeleton failed={live.isError} />;
+  return (
+    <Suspense fallback={<TrackingSkeleton failed={false} />}>
+      <TrackingView service={service} {...slots} />
+    </Suspense>
+  );
 }
 
 function TrackingView({ service, ...slots }: TrackingSlots & { service: Service }) {
@@ -85,12 +87,19 @@ function TrackingView({ service, ...slots }: TrackingSlots & { service: Service 
   const accountConfig = account.data?.config ?? DEFAULT_ACCOUNT_CONFIG;
   const now = useNow(PROGRESS_REFRESH_MS);
   const details = useDriverDetails(driverIdOf(service.driver));
+  const mapShown = useAfterFirstPaint();
 
   const steps = trackingAnimationSteps({ service, brand: config.brand, accountConfig });
   const stepIndex = useRotatingStep(steps.length, ANIMATION_TRACKING_MS);
   const title = trackingTitle(service);
   const clockText = useServiceClockText();
-  const eta = estimatedTimeText(service, now);
+  // Time zones and clock formats are costly to build on a slow phone: once per service change or
+  // 10 s tick, not on every render (the reminders, the driver's details, the account).
+  const [deviceZone] = useState(deviceTimeZone);
+  const eta = useMemo(
+    () => estimatedTimeText(service, now, deviceZone),
+    [service, now, deviceZone],
+  );
   const progress = trackingProgressStep(service);
   const driverPoint =
     pointOf(service.driver?.lat, service.driver?.lng) ?? service.locations.provider;
@@ -101,31 +110,29 @@ function TrackingView({ service, ...slots }: TrackingSlots & { service: Service 
         vehicleImage: details.data?.vehicleImage ?? service.driver.vehicleImage,
       }
     : null;
-  const map = slots.renderMap({
-    situation: service.locations.situation,
-    driver: driverPoint ? { lat: driverPoint.lat, lng: driverPoint.lng } : null,
-    destination: service.locations.destination,
-    reached: progress === 4,
-  });
+  const map = mapShown
+    ? slots.renderMap({
+        situation: service.locations.situation,
+        driver: driverPoint ? { lat: driverPoint.lat, lng: driverPoint.lng } : null,
+        destination: service.locations.destination,
+        reached: progress === 4,
+      })
+    : null;
 
   return (
     <main className="tracking">
-      <h1 className="tracking__title">{t(title.key, { name: title.name })}</h1>
-      {eta && (
-        <p className="tracking__eta">{t('tracking.estimatedTime', { time: clockText(eta) })}</p>
-      )}
+      <div className="tracking__status">
+        <h1 className="tracking__title">{t(title.key, { name: title.name })}</h1>
+        {eta && (
+          <p className="tracking__eta">{t('tracking.estimatedTime', { time: clockText(eta) })}</p>
+        )}
+      </div>
       {progress !== null && (
         <ProgressBar
           step={progress}
           driveProgress={progress === 3 ? simulatedProgress(service, now) : null}
         />
       )}
-      <TrackingAnimation
-        step={steps[stepIndex] ?? 'map'}
-        map={map}
-        distanceMeters={service.driver?.distance ?? null}
-        address={service.locations.situation?.address ?? null}
-      />
       {driver && (
         <DriverCard
           driver={driver}
@@ -133,12 +140,23 @@ function TrackingView({ service, ...slots }: TrackingSlots & { service: Service 
           actions={slots.renderContact(service)}
         />
       )}
-      <div className="tracking__row">{slots.renderShare(service)}</div>
-      {feesApply({
-        brandFeesApply: config.brand.feesApply,
-        legacyReceiptPreview: accountConfig.legacyReceiptPreview,
-      }) && slots.renderFees(service)}
-      {slots.cancelSlot && <div className="tracking__cancel">{slots.cancelSlot}</div>}
+      <TrackingAnimation
+        step={steps[stepIndex] ?? 'map'}
+        map={map}
+        mapPending={!mapShown}
+        distanceMeters={service.driver?.distance ?? null}
+        address={service.locations.situation?.address ?? null}
+      />
+      {/* Below the fold: controls whose texts (e.g. the cancel dialog's) arrive later never hold
+          the status back. */}
+      <Suspense fallback={null}>
+        <div className="tracking__row">{slots.renderShare(service)}</div>
+        {feesApply({
+          brandFeesApply: config.brand.feesApply,
+          legacyReceiptPreview: accountConfig.legacyReceiptPreview,
+        }) && slots.renderFees(service)}
+        {slots.cancelSlot && <div className="tracking__cancel">{slots.cancelSlot}</div>}
+      </Suspense>
     </main>
   );
 }

@@ -26,9 +26,18 @@ export interface FakeServer {
  */
 export async function renderTracking(
   ui: ReactNode,
-  { path, service }: { path: string; service: Service | null },
+  {
+    path,
+    service,
+    serviceAnswer,
+  }: {
+    path: string;
+    service: Service | null;
+    /** The service read answers once this settles (a slow network); at once without it. */
+    serviceAnswer?: Promise<void>;
+  },
 ) {
-  const server = fakeServer(service);
+  const server = fakeServer(service, serviceAnswer);
   FakeEventSource.instances = [];
   sessionStorage.clear();
   vi.stubGlobal('EventSource', FakeEventSource);
@@ -44,7 +53,7 @@ export async function renderTracking(
 }
 
 /** `null`: the token does not open the service (403, decision 201). */
-function fakeServer(initial: Service | null): FakeServer {
+function fakeServer(initial: Service | null, serviceAnswer?: Promise<void>): FakeServer {
   let service = initial;
   const calls: string[] = [];
   const bodies = new Map<string, unknown>();
@@ -56,7 +65,7 @@ function fakeServer(initial: Service | null): FakeServer {
       calls.push(call);
       if (typeof init?.body === 'string') bodies.set(call, JSON.parse(init.body));
       if (url.pathname === `/common/services/${SERVICE_ID}`) {
-        return Promise.resolve(
+        return (serviceAnswer ?? Promise.resolve()).then(() =>
           service
             ? json(200, service)
             : json(403, { code: 'FORBIDDEN', message: 'This token does not open that service' }),

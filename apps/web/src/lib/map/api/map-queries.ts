@@ -14,7 +14,7 @@ import type { ApiClient } from '../../api-client.ts';
 import { useApi } from '../../use-api.ts';
 
 // The /common/maps API (decision 261) as TanStack Query hooks. No map code here: the request-flow
-// screens import these without loading MapLibre.
+// screens import these without loading Leaflet.
 
 export const mapKeys = {
   places: (query: string, countries: readonly Branch[]) =>

@@ -25,16 +25,22 @@ export interface MapRoute {
 }
 
 export interface MapViewProps {
-  /** Where the map looks; changing it moves the map (an animated ease). */
+  /** Where the map looks; changing it moves the map (animated, unless the user asked for less motion). */
   center: LatLng;
   /** SPEC 9: location map 17, point-on-map 19, tracking 12; clamped to `maxZoom`. */
   zoom: number;
-  /** Upper zoom limit; never above the runtime config's `map.maxZoom` (SPEC 9 max 18, demo 14). */
+  /** Upper zoom limit; never above the runtime config's `map.maxZoom` (SPEC 9 max 18, demo 15). */
   maxZoom?: number;
   markers?: readonly MapMarker[];
   /** A route line between the markers (useDirections' data). */
   route?: MapRoute | null;
-  /** Called when the user stops moving the map (point-on-map). */
+  /**
+   * Points to keep in sight (tracking: the driver and the customer). With two or more, the view fits
+   * them with room for the pins, and fits again whenever one leaves it; `center` and `zoom` then
+   * only give the view before the map knows its size.
+   */
+  fitTo?: readonly LatLng[];
+  /** Called when the map settles after a move (point-on-map). */
   onMoveEnd?: (center: LatLng, zoom: number) => void;
   /** Point-on-map: a pin fixed at the centre of the view; the map moves under it. */
   pinMode?: boolean;

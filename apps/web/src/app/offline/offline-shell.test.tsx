@@ -1,0 +1,79 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, screen } from '@testing-library/react';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { RootLayout } from '../routes/root-layout.tsx';
+import { fakeFlowApi, flowSession, renderFlow } from '../../test/flow-test-kit.tsx';
+import { readLocale } from '../../test/test-i18n.ts';
+
+// Decision 730 (issue 15 "Offline is a banner, not a wall"), through the real shell: a screen shown
+// online keeps what it shows under the offline banner; a screen opened offline without its data
+// gets SPEC 8's no-connection screen, and both catch up by themselves once the connection returns.
+
+const BANNER = (readLocale('es').errors as { offlineBanner: { message: string } }).offlineBanner
+  .message;
+const NO_CONNECTION = /No tiene conexión a internet/;
+
+function goOffline() {
+  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+  act(() => {
+    window.dispatchEvent(new Event('offline'));
+  });
+}
+
+function goOnline() {
+  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+  act(() => {
+    window.dispatchEvent(new Event('online'));
+  });
+}
+
+async function renderShellAt(path: string) {
+  const location = memoryLocation({ path });
+  return renderFlow(
+    <Router hook={location.hook}>
+      <RootLayout />
+    </Router>,
+    { path, session: flowSession() },
+  );
+}
+
+afterEach(() => {
+  // The next test starts online, whatever this one left (TanStack Query hears the event too).
+  goOnline();
+});
+
+describe('the shell offline (decision 730)', () => {
+  it('keeps a screen shown online under the offline banner, and drops the banner once online', async () => {
+    fakeFlowApi();
+    await renderShellAt('/services');
+    const tile = await screen.findByRole('radio', { name: 'Cerrajería' });
+
+    goOffline();
+    expect(screen.getByRole('status')).toHaveTextContent(BANNER);
+    expect(tile).toBeVisible();
+    expect(screen.queryByRole('heading', { name: NO_CONNECTION })).not.toBeInTheDocument();
+
+    goOnline();
+    expect(screen.queryByText(BANNER)).not.toBeInTheDocument();
+    expect(tile).toBeVisible();
+  });
+
+  it('shows the no-connection screen for a screen opened offline without its data, then catches up', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    await renderShellAt('/services');
+    expect(await screen.findByRole('heading', { name: NO_CONNECTION })).toBeInTheDocument();
+    expect(screen.queryByText(BANNER)).not.toBeInTheDocument();
+    expect(screen.queryByRole('radio', { name: 'Cerrajería' })).not.toBeInTheDocument();
+
+    // The connection returns: no reload, the screen asks again for what it missed.
+    fakeFlowApi();
+    goOnline();
+    expect(await screen.findByRole('radio', { name: 'Cerrajería' })).toBeVisible();
+    expect(screen.queryByRole('heading', { name: NO_CONNECTION })).not.toBeInTheDocument();
+  });
+});
