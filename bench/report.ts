@@ -1,6 +1,7 @@
 // Writes the last API benchmark figures (bench/results/*.json) into docs/performance.md, between
-// the markers of its "API benchmarks" section, with the machine they ran on, so the figures a
-// reader compares with the budgets are the last ones measured and say where they come from.
+// the markers of its "API benchmarks" section, and the last Lighthouse figures between those of its
+// "Lighthouse" section, with the machine they ran on, so the figures a reader compares with the
+// budgets are the last ones measured and say where they come from.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -11,6 +12,20 @@ import { RESULTS_DIR } from './support/results.ts';
 const DOC = fileURLToPath(new URL('../docs/performance.md', import.meta.url));
 const START = '<!-- api-bench:start -->';
 const END = '<!-- api-bench:end -->';
+const LH_START = '<!-- lighthouse:start -->';
+const LH_END = '<!-- lighthouse:end -->';
+const LIGHTHOUSE_INTRO = `## Lighthouse (issue 15)
+
+\`bench/lighthouse.ts\`: the \`lighthouse\` npm package with Debian's Chromium and its mobile defaults,
+unchanged (simulated slow 4G: 150 ms round trip, 1.6 Mbps down; 4x CPU slowdown; a 412x823 phone
+screen), on \`/\`, \`/services\` and \`/tracking?brand=<its brand>\` with a live service (created through the API,
+dispatched, accepted and on route, its session written into localStorage before the run, which keeps
+it with \`disableStorageReset\`). The real API in a child process serves the built PWA. Every run is
+a first visit: HTTP cache, service worker and storage of the origin are cleared before it. Three runs
+per page; each figure is the median of its runs, the LCP element that of the median-score run. The
+benchmark exits non-zero when a page is over budget. Chromium runs in Puerto Rico's time zone, as
+the demo accounts' phones do. Lighthouse multiplies the CPU time it observes, so other work on the
+machine raises TBT: the 1-minute load average is written with the figures.`;
 
 type Figures = Record<string, unknown> & { at: string };
 
@@ -58,7 +73,71 @@ const end = doc.indexOf(END);
 if (start < 0 || end < start)
   throw new Error(`docs/performance.md has no ${START} … ${END} section`);
 // Formatted as `npm test` checks it (prettier --check).
-const updated = doc.slice(0, start) + section + doc.slice(end + END.length);
+const withApi = doc.slice(0, start) + section + doc.slice(end + END.length);
+const updated = withLighthouseSection(withApi, lighthouseSection());
 const options = (await resolveConfig(DOC)) ?? {};
 writeFileSync(DOC, await format(updated, { ...options, filepath: DOC }));
 console.log(`docs/performance.md: API benchmark figures of commit ${commit} written`);
+
+// ---------------------------------------------------------------------------------------------
+// Lighthouse (bench/lighthouse.ts, issue 15): one row per page, the median of its runs.
+
+interface LighthousePage {
+  name: string;
+  score: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  fcpMs: number;
+  lcpElement: string;
+  withinBudget: boolean;
+  costliest: string[];
+}
+
+function lighthouseSection(): string {
+  const lh = result('lighthouse');
+  const pages = (lh?.pages as LighthousePage[] | undefined) ?? [];
+  const budgets = lh?.budgets as
+    { score: number; lcpMs: number; tbtMs: number; cls: number } | undefined;
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+  const text = (value: unknown, fallback: string) => (typeof value === 'string' ? value : fallback);
+  const rows = pages.map(
+    (page) =>
+      `| \`${page.name}\` | ${f(page.score)} | ${seconds(page.lcpMs)} | ${page.tbtMs.toFixed(0)} ms | ${page.cls.toFixed(3)} | ${seconds(page.fcpMs)} | ${page.lcpElement.replaceAll('|', '\\|')} | ${page.withinBudget ? 'yes' : '**no**'} |`,
+  );
+  const costs = pages
+    .filter((page) => page.costliest.length > 0)
+    .map(
+      (page) =>
+        `What costs the most on \`${page.name}\` (Lighthouse's failing audits and insights, median run):\n\n` +
+        page.costliest.map((line) => `- ${line.replaceAll('|', '\\|')}`).join('\n'),
+    );
+  return [
+    LH_START,
+    `Last run: ${lh?.at.slice(0, 10) ?? 'never'}, commit ${commit}, on ${machine}; ${text(lh?.chromium, 'Chromium')}, Lighthouse ${text(lh?.lighthouse, '?')}. Median of ${f(lh?.runs)} runs per page; ${text(lh?.settings, '')}.`,
+    '',
+    `Machine load (1-minute average) ${loadText(lh?.loadAverage)}. Budgets on each page: score ≥ ${f(budgets?.score)}, LCP ≤ ${seconds(budgets?.lcpMs ?? NaN)}, TBT ≤ ${f(budgets?.tbtMs)} ms, CLS ≤ ${f(budgets?.cls)}.`,
+    '',
+    '| page | score | LCP | TBT | CLS | FCP | LCP element | within budget |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...rows,
+    ...costs.flatMap((text) => ['', text]),
+    LH_END,
+  ].join('\n');
+}
+
+/** The 1-minute load average at the start and the end of the run. */
+function loadText(value: unknown): string {
+  const load = value as { atStart?: unknown; atEnd?: unknown } | undefined;
+  const one = (x: unknown) => (typeof x === 'number' ? x.toFixed(1) : '?');
+  return `${one(load?.atStart)} at the start, ${one(load?.atEnd)} at the end`;
+}
+
+/** The Lighthouse figures between their markers; the section is added at the end the first time. */
+function withLighthouseSection(doc: string, section: string): string {
+  const start = doc.indexOf(LH_START);
+  const end = doc.indexOf(LH_END);
+  if (start >= 0 && end > start)
+    return doc.slice(0, start) + section + doc.slice(end + LH_END.length);
+  return `${doc.trimEnd()}\n\n${LIGHTHOUSE_INTRO}\n\n${section}\n`;
+}

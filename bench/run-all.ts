@@ -10,6 +10,7 @@ const BENCHMARKS = [
   'api-read.ts',
   'sse-fanout.ts',
   'service-creation.ts',
+  'lighthouse.ts',
 ];
 
 const failed: string[] = [];

@@ -93,14 +93,17 @@ describe('branded home', () => {
     );
   });
 
-  it('shows the no-connection screen offline, and its retry does not reload while offline', async () => {
+  it('offline, keeps the home under the offline banner (decision 730); online again, the banner goes', async () => {
     await open(page, '/?brand=connect');
-    await page.getByRole('link', { name: 'Solicitar asistencia' }).waitFor();
+    const requestLink = page.getByRole('link', { name: 'Solicitar asistencia' });
+    await requestLink.waitFor();
     await page.context().setOffline(true);
-    await page.evaluate(() => window.dispatchEvent(new Event('offline')));
-    await page.getByText('no tiene conexión a internet', { exact: false }).waitFor();
-    await page.getByRole('button', { name: 'Reintentar' }).click();
-    await page.getByText('no tiene conexión a internet', { exact: false }).waitFor();
+    const banner = page.getByRole('status').filter({ hasText: 'Sin conexión' });
+    await banner.waitFor();
+    expect(await requestLink.isVisible()).toBe(true);
+    expect(await page.getByText('no tiene conexión a internet', { exact: false }).count()).toBe(0);
     await page.context().setOffline(false);
+    await expect.poll(() => banner.count()).toBe(0);
+    expect(await requestLink.isVisible()).toBe(true);
   });
 });

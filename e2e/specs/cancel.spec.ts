@@ -11,7 +11,7 @@ import {
 } from '../support/tracking-steps-session.ts';
 
 // Cancel from tracking with a reason. The customer sees the root route with the account and brand
-// query; the database holds the service as Void with that reason, and the cancellation e-mail is in
+// query and a notice that the service is cancelled; the database holds the service as Void with that reason, and the cancellation e-mail is in
 // the outbox (what an operator would check, not what the screen says).
 
 const journey = useJourney({ simulator: false });
@@ -46,7 +46,14 @@ describe('cancel from tracking', () => {
     await reasons.getByRole('button', { name: 'No necesito servicio' }).click();
     await page.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
     await page.getByRole('link', { name: 'Solicitar asistencia' }).waitFor();
+    // Where it lands, the customer reads that the service is cancelled (issue 15).
+    const notice = page.getByRole('status').filter({ hasText: 'ha sido cancelado' });
+    await notice
+      .getByText(`Su servicio n.º ${created.serviceNumber} ha sido cancelado.`, { exact: true })
+      .waitFor();
     await shot(page, 'root-after-cancel');
+    await notice.getByRole('button', { name: 'Ok' }).click();
+    expect(await notice.count()).toBe(0);
 
     const url = new URL(page.url());
     expect(url.pathname).toBe('/');

@@ -2,6 +2,7 @@ import type { Page, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CONNECT_PR_ACCOUNT, SAN_JUAN } from '../support/demo-data.ts';
 import { useJourney } from '../support/journey.ts';
+import { mapDrawn } from '../support/journey-steps-common.ts';
 import {
   acceptedService,
   seededSession,
@@ -12,7 +13,7 @@ import { INITIAL_SESSION } from '@auxilio/domain';
 
 // The PWA passes its own Content-Security-Policy (docs/decisions/473), which allows no inline code
 // and only the origins the app needs. The built PWA, served by the real API with its real headers,
-// opens the home, the location screen with its MapLibre map, and tracking with the driver on the
+// opens the home, the location screen with its Leaflet map, and tracking with the driver on the
 // map; any `securitypolicyviolation` event or CSP console message fails the spec.
 
 const journey = useJourney({ simulator: false });
@@ -63,9 +64,9 @@ async function expectNoViolations(violations: Violations): Promise<void> {
   expect(violations.console).toEqual([]);
 }
 
-/** Waits for a MapLibre map to have drawn (its canvas, then its tiles and worker). */
-async function mapDrawn(page: Page): Promise<void> {
-  await page.locator('.maplibregl-canvas').first().waitFor({ timeout: 20_000 });
+/** Waits for the map to have drawn its basemap, then for the network to settle. */
+async function mapSettled(page: Page): Promise<void> {
+  await mapDrawn(page);
   await page.waitForLoadState('networkidle');
 }
 
@@ -111,7 +112,7 @@ describe('the PWA under the Content-Security-Policy', () => {
       }),
     );
     expectPolicy(await page.goto(`${journey.api.baseUrl}/location?brand=connect`));
-    await mapDrawn(page);
+    await mapSettled(page);
     await expectNoViolations(violations);
   });
 
@@ -121,7 +122,7 @@ describe('the PWA under the Content-Security-Policy', () => {
     await seedSessionOnce(page, seededSession(created));
     expectPolicy(await page.goto(`${journey.api.baseUrl}/tracking?brand=${created.brand}`));
     await trackingTitle(page).filter({ hasText: 'estará con usted pronto' }).waitFor();
-    await mapDrawn(page);
+    await mapSettled(page);
     await expectNoViolations(violations);
   });
 });

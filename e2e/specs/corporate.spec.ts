@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, screenshots } from '../support/browser.ts';
 import { HONDA_PR_ACCOUNT } from '../support/demo-data.ts';
+import { mapDrawn } from '../support/journey-steps-common.ts';
 import { createTestService } from '../support/services.ts';
 import { seededSession, seedSessionOnce } from '../support/tracking-steps-session.ts';
 
@@ -94,7 +95,7 @@ describe('corporate brands', () => {
     const directions = page.getByRole('link', { name: 'Cómo llegar' }).first();
     expect(await directions.getAttribute('href')).toMatch(/^geo:18\.423,-66\.061\?q=/);
     await page.getByRole('region', { name: 'Mapa de los centros de servicio' }).waitFor();
-    await page.locator('.maplibregl-canvas').waitFor();
+    await mapDrawn(page);
     await shot(page, 'centers');
   });
 

@@ -13,12 +13,13 @@ import {
   trackingTitle,
 } from '../support/tracking-steps-session.ts';
 
-// The tracking screen keeps up with the driver when the phone loses its connection (no-connection
-// screen, then retry) and when the server drops the event stream (the browser reconnects with
-// Last-Event-ID; the 17.4 s poll is the fallback). The driver plays over HTTP with its own token
-// while the screen is cut off.
+// The tracking screen keeps up with the driver when the phone loses its connection (it keeps the
+// last known status under the offline banner, decision 730, then catches up by itself) and when the
+// server drops the event stream (the browser reconnects with Last-Event-ID; the 17.4 s poll is the
+// fallback). The driver plays over HTTP with its own token while the screen is cut off.
 
 const NO_CONNECTION = '¡Ups! No tiene conexión a internet';
+const OFFLINE_BANNER = 'Sin conexión. Le mostramos lo último que sabemos';
 
 const journey = useJourney({ simulator: false });
 
@@ -39,12 +40,45 @@ async function history(serviceId: string): Promise<{ seq: number; type: string }
 }
 
 describe('network cut during tracking', () => {
-  it('shows the no-connection screen; back online, retry reloads and the status has caught up', async () => {
+  it('keeps the status under the offline banner; back online it catches up without a reload', async () => {
     const shot = screenshots('live-network-cut');
     const { created, driver } = await acceptedService(journey.api);
     const page = await trackingPage(seededSession(created), created.brand);
-    // A device that does not report coming back online (the `online` event never reaches the app):
-    // only the retry button can bring the customer back. Switched on by the test when it wants.
+    const title = trackingTitle(page);
+    await title.filter({ hasText: 'estará con usted pronto' }).waitFor();
+    await shot(page, 'tracking-accepted');
+    await page.evaluate(() => {
+      (window as { sameDocument?: boolean }).sameDocument = true;
+    });
+
+    await page.context().setOffline(true);
+    const banner = page.getByRole('status').filter({ hasText: OFFLINE_BANNER });
+    await banner.waitFor();
+    // The last known status stays on screen (no wall, no unmounted map).
+    expect(await title.textContent()).toContain('estará con usted pronto');
+    expect(await page.getByText(NO_CONNECTION).count()).toBe(0);
+    await shot(page, 'offline-banner');
+
+    // Meanwhile the driver sets off, drives and arrives.
+    await driver.tripStatus('ON_ROUTE');
+    await driver.position(18.43, -66.08);
+    await driver.tripStatus('ARRIVED');
+
+    await page.context().setOffline(false);
+    await title.filter({ hasText: 'Brindando asistencia' }).waitFor();
+    await expect.poll(() => banner.count()).toBe(0);
+    await shot(page, 'caught-up');
+    expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(
+      true,
+    );
+  });
+
+  it('catches up and drops the banner even when the phone never reports coming back online', async () => {
+    const shot = screenshots('live-network-back');
+    const { created, driver } = await acceptedService(journey.api);
+    const page = await trackingPage(seededSession(created), created.brand);
+    // A device that does not report coming back online (the `online` event never reaches the app),
+    // switched on by the test when it wants.
     await page.addInitScript(() => {
       window.addEventListener(
         'online',
@@ -57,49 +91,18 @@ describe('network cut during tracking', () => {
     });
     await page.reload({ waitUntil: 'load' });
     await trackingTitle(page).filter({ hasText: 'estará con usted pronto' }).waitFor();
-    await shot(page, 'tracking-accepted');
-
     await page.evaluate(() => {
       (window as { swallowOnline?: boolean }).swallowOnline = true;
     });
-    await page.context().setOffline(true);
-    await page.getByText(NO_CONNECTION).waitFor();
-    await shot(page, 'no-connection');
-
-    // Retry while still offline stays here and says so (SPEC 2: reloads only if online).
-    await page.getByRole('button', { name: 'Reintentar' }).click();
-    await page.getByText('Todavía no hay conexión').waitFor();
-    await shot(page, 'retry-while-offline');
-
-    // Meanwhile the driver sets off, drives and arrives.
-    await driver.tripStatus('ON_ROUTE');
-    await driver.position(18.43, -66.08);
-    await driver.tripStatus('ARRIVED');
-
-    await page.context().setOffline(false);
-    expect(await page.getByText(NO_CONNECTION).isVisible()).toBe(true);
-    await Promise.all([
-      page.waitForEvent('load'),
-      page.getByRole('button', { name: 'Reintentar' }).click(),
-    ]);
-    await trackingTitle(page).filter({ hasText: 'Brindando asistencia' }).waitFor();
-    await shot(page, 'caught-up-after-retry');
-    expect(await page.getByText(NO_CONNECTION).count()).toBe(0);
-  });
-
-  it('back online, the screen returns by itself and catches up', async () => {
-    const shot = screenshots('live-network-back');
-    const { created, driver } = await acceptedService(journey.api);
-    const page = await trackingPage(seededSession(created), created.brand);
-    await trackingTitle(page).filter({ hasText: 'estará con usted pronto' }).waitFor();
 
     await page.context().setOffline(true);
-    await page.getByText(NO_CONNECTION).waitFor();
-    await shot(page, 'no-connection');
+    const banner = page.getByRole('status').filter({ hasText: OFFLINE_BANNER });
+    await banner.waitFor();
     await driver.tripStatus('ON_ROUTE');
 
     await page.context().setOffline(false);
     await trackingTitle(page).filter({ hasText: 'Su asistencia va en camino' }).waitFor();
+    await expect.poll(() => banner.count()).toBe(0);
     await shot(page, 'caught-up-on-route');
   });
 });

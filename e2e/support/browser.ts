@@ -17,9 +17,6 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
-      // WebGL in software, for the MapLibre maps of the location and tracking screens.
-      '--use-angle=swiftshader',
-      '--enable-unsafe-swiftshader',
     ],
   });
 }

@@ -54,13 +54,25 @@ export async function chooseService(page: Page, tile: string): Promise<void> {
 }
 
 /**
+ * Waits for the map (Leaflet, decision 700) to have drawn its basemap: the land's canvas and the
+ * place names, after the manifest and all its data files (the map marks its container then).
+ */
+export async function mapDrawn(page: Page): Promise<void> {
+  await page
+    .locator('.map-view .leaflet-container[data-basemap="drawn"] canvas')
+    .first()
+    .waitFor({ timeout: 20_000 });
+}
+
+/**
  * Drags a point-on-map screen's map a little under its fixed pin, as a finger does, and returns once
  * the map has settled somewhere new: the screen then asks the API for the address of the new centre.
  * A drag that lands before the map takes input is tried again.
  */
 export async function dragMapUnderPin(page: Page): Promise<void> {
-  await page.locator('.maplibregl-canvas').waitFor();
-  const box = await page.locator('.maplibregl-canvas').boundingBox();
+  const map = page.locator('.map-view .leaflet-container');
+  await mapDrawn(page);
+  const box = await map.boundingBox();
   if (!box) throw new Error('The map has no box');
   const from = { x: box.x + box.width / 2, y: box.y + Math.min(200, box.height / 3) };
   for (let attempt = 1; ; attempt += 1) {
