@@ -76,4 +76,29 @@ describe('the shell offline (decision 730)', () => {
     expect(await screen.findByRole('radio', { name: 'Cerrajería' })).toBeVisible();
     expect(screen.queryByRole('heading', { name: NO_CONNECTION })).not.toBeInTheDocument();
   });
+
+  it('shows the no-connection screen when the signal drops before the screen first got its data', async () => {
+    // Every read stays unanswered until the signal drops, then fails as a phone's fetch does.
+    const unanswered: ((error: Error) => void)[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        () =>
+          new Promise((_resolve, reject) => {
+            unanswered.push(reject);
+          }),
+      ),
+    );
+    await renderShellAt('/services');
+    await vi.waitFor(() => {
+      expect(fetch).toHaveBeenCalled();
+    });
+
+    goOffline();
+    act(() => {
+      for (const reject of unanswered) reject(new TypeError('Failed to fetch'));
+    });
+    expect(await screen.findByRole('heading', { name: NO_CONNECTION })).toBeInTheDocument();
+    expect(screen.queryByText(BANNER)).not.toBeInTheDocument();
+  });
 });

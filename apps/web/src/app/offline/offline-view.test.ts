@@ -50,7 +50,7 @@ function query(active: boolean, state: Partial<QueryState>, queryKey: unknown[] 
 
 describe('screenData', () => {
   it('is quiet when every query on display has data, or none is on display', () => {
-    expect(screenData([])).toEqual({ loading: false, missing: false });
+    expect(screenData([])).toEqual({ loading: false, missing: false, showing: false });
     expect(
       screenData([
         query(true, { data: { id: 1 }, status: 'success' }),
@@ -58,13 +58,14 @@ describe('screenData', () => {
         query(true, { data: { id: 2 }, status: 'error' }),
         query(true, { data: { id: 3 }, status: 'success', fetchStatus: 'paused' }),
       ]),
-    ).toEqual({ loading: false, missing: false });
+    ).toEqual({ loading: false, missing: false, showing: true });
   });
 
   it('reads a query without data that is fetching as loading', () => {
     expect(screenData([query(true, { fetchStatus: 'fetching' })])).toEqual({
       loading: true,
       missing: false,
+      showing: false,
     });
   });
 
@@ -81,13 +82,17 @@ describe('screenData', () => {
         // Enabled-false: pending and idle, never fetched.
         query(true, {}),
       ]),
-    ).toEqual({ loading: false, missing: false });
+    ).toEqual({ loading: false, missing: false, showing: false });
   });
 
   it("leaves out the shell's own reads: the screen shows without them", () => {
     const isShellRead = (key: readonly unknown[]) => key[0] === 'accounts';
     const integrations = query(true, { status: 'error' }, ['accounts', 'acc', 'integrations']);
-    expect(screenData([integrations], isShellRead)).toEqual({ loading: false, missing: false });
+    expect(screenData([integrations], isShellRead)).toEqual({
+      loading: false,
+      missing: false,
+      showing: false,
+    });
     expect(screenData([integrations]).missing).toBe(true);
   });
 });

@@ -38,6 +38,8 @@ export interface ScreenData {
   loading: boolean;
   /** Some query on display has no data and cannot get it now: it failed, or waits for a network. */
   missing: boolean;
+  /** Some query on display has data: the screen shows something of its own. */
+  showing: boolean;
 }
 
 type CachedQuery = Pick<Query, 'isActive' | 'state' | 'queryKey'>;
@@ -52,12 +54,12 @@ export function screenData(
 ): ScreenData {
   let loading = false;
   let missing = false;
+  let showing = false;
   for (const query of queries) {
-    if (!query.isActive() || query.state.data !== undefined || isShellRead(query.queryKey)) {
-      continue;
-    }
-    if (query.state.status === 'error' || query.state.fetchStatus === 'paused') missing = true;
+    if (!query.isActive() || isShellRead(query.queryKey)) continue;
+    if (query.state.data !== undefined) showing = true;
+    else if (query.state.status === 'error' || query.state.fetchStatus === 'paused') missing = true;
     else if (query.state.fetchStatus === 'fetching') loading = true;
   }
-  return { loading, missing };
+  return { loading, missing, showing };
 }

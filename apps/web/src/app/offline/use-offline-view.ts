@@ -13,10 +13,14 @@ import { offlineView, screenData, type OfflineView } from './offline-view.ts';
 const isShellRead = (queryKey: readonly unknown[]): boolean => queryKey[0] === accountKeys.all[0];
 
 /** The query cache's state as one comparable value (a snapshot must be stable between changes). */
-function readScreenData(queryClient: QueryClient): 'loading' | 'missing' | 'loading+missing' | '' {
-  const { loading, missing } = screenData(queryClient.getQueryCache().getAll(), isShellRead);
-  if (loading && missing) return 'loading+missing';
-  return loading ? 'loading' : missing ? 'missing' : '';
+function readScreenData(queryClient: QueryClient): string {
+  const { loading, missing, showing } = screenData(
+    queryClient.getQueryCache().getAll(),
+    isShellRead,
+  );
+  return [loading && 'loading', missing && 'missing', showing && 'showing']
+    .filter(Boolean)
+    .join('+');
 }
 
 /**
@@ -54,9 +58,11 @@ export function useOfflineView(): OfflineShell {
   const [shownOnlineAt, setShownOnlineAt] = useState<string | null>(null);
   const [codeFailedAt, setCodeFailedAt] = useState<string | null>(null);
 
-  // Remembered as it renders (React's "adjust state on a change" pattern), not in an effect.
-  const loading = data.includes('loading');
-  if (online && !loading && shownOnlineAt !== location) setShownOnlineAt(location);
+  // Remembered as it renders (React's "adjust state on a change" pattern), not in an effect. A
+  // screen counts as shown once it holds data of its own with nothing left loading: before its
+  // code or its first read arrives there is nothing worth keeping under the banner.
+  const shown = data.includes('showing') && !data.includes('loading');
+  if (online && shown && shownOnlineAt !== location) setShownOnlineAt(location);
 
   const wasOnline = useRef(online);
   useEffect(() => {

@@ -4,8 +4,12 @@ import { reloadIntoNewVersion } from './reload-into-new-version.ts';
 // SPEC 2 snackbar "Ok reloads" (decision 730): the reload follows the new worker taking control,
 // also on a page that was opened before any worker existed.
 
-function workerContainer() {
-  return new EventTarget() as unknown as ServiceWorkerContainer;
+/** A container whose registration has a waiting worker, or none (another tab activated it). */
+function workerContainer({ waiting = true } = {}) {
+  const container = new EventTarget() as unknown as ServiceWorkerContainer;
+  const registration = { waiting: waiting ? {} : null } as unknown as ServiceWorkerRegistration;
+  Object.assign(container, { getRegistration: () => Promise.resolve(registration) });
+  return container;
 }
 
 describe('reloadIntoNewVersion', () => {
@@ -14,8 +18,9 @@ describe('reloadIntoNewVersion', () => {
     const reload = vi.fn();
     const activate = vi.fn(() => Promise.resolve());
     reloadIntoNewVersion({ activate, container, reload });
-    await Promise.resolve();
-    expect(activate).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => {
+      expect(activate).toHaveBeenCalledTimes(1);
+    });
     expect(reload).not.toHaveBeenCalled();
 
     container.dispatchEvent(new Event('controllerchange'));
@@ -43,5 +48,15 @@ describe('reloadIntoNewVersion', () => {
       reload: reloadWithout,
     });
     expect(reloadWithout).toHaveBeenCalledTimes(1);
+  });
+
+  it('reloads without activating when another tab already took the new version', async () => {
+    const reload = vi.fn();
+    const activate = vi.fn(() => Promise.resolve());
+    reloadIntoNewVersion({ activate, container: workerContainer({ waiting: false }), reload });
+    await vi.waitFor(() => {
+      expect(reload).toHaveBeenCalledTimes(1);
+    });
+    expect(activate).not.toHaveBeenCalled();
   });
 });

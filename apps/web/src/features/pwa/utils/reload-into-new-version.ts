@@ -22,9 +22,27 @@ export function reloadIntoNewVersion({
     reload();
     return;
   }
-  container.addEventListener('controllerchange', reload, { once: true });
-  activate().catch((error: unknown) => {
-    console.error('[pwa] the new version could not be activated', error);
+  let reloaded = false;
+  const reloadOnce = () => {
+    if (reloaded) return;
+    reloaded = true;
     reload();
-  });
+  };
+  container.addEventListener('controllerchange', reloadOnce, { once: true });
+  void container.getRegistration().then(
+    (registration) => {
+      // Another tab already took the new version: nothing waits any more, this page only reloads.
+      if (!registration?.waiting) {
+        reloadOnce();
+        return;
+      }
+      activate().catch((error: unknown) => {
+        console.error('[pwa] the new version could not be activated', error);
+        reloadOnce();
+      });
+    },
+    () => {
+      reloadOnce();
+    },
+  );
 }
