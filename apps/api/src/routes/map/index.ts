@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { BasemapManifestSchema, PlaceLabelsSchema } from '@auxilio/domain';
 import { ERROR_RESPONSES, fileBody, NOT_MODIFIED } from '../../lib/route-schemas.ts';
 import { routeNotFound } from '../../lib/errors.ts';
+import { addVary, chooseContentCoding } from '../../lib/response-compression.ts';
 import {
   BASEMAP_FILE_TYPES,
   loadBasemapAtlas,
@@ -60,19 +61,14 @@ const DATA_RESPONSE = {
   ),
 };
 
-/** Which stored encoding to send: Brotli first (smaller), then gzip, else none. */
-function encodingFor(request: FastifyRequest): 'br' | 'gzip' | undefined {
-  const accepted = request.headers['accept-encoding'] ?? '';
-  if (/\bbr\b/.test(accepted)) return 'br';
-  if (/\bgzip\b/.test(accepted)) return 'gzip';
-  return undefined;
-}
-
 function send(request: FastifyRequest, reply: FastifyReply, file: BasemapFile, etag: string) {
-  reply.header('etag', etag).header('vary', 'accept-encoding').type(file.contentType);
-  if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-  const encoding = encodingFor(request);
-  if (encoding) return reply.header('content-encoding', encoding).send(file[encoding]);
+  // Each coding is its own representation: its own validator (a cache never mixes them up).
+  const coding = chooseContentCoding(request.headers['accept-encoding']);
+  const validator = coding ? `${etag.slice(0, -1)}-${coding}"` : etag;
+  addVary(reply, 'accept-encoding');
+  reply.header('etag', validator).type(file.contentType);
+  if (request.headers['if-none-match'] === validator) return reply.code(304).send();
+  if (coding) return reply.header('content-encoding', coding).send(file[coding]);
   return reply.send(file.body);
 }
 

@@ -111,11 +111,27 @@ export function showDemoBasemap(map: L.Map, manifestUrl: string): () => void {
     // For anyone waiting on a drawn map (the browser specs).
     map.getContainer().dataset.basemap = 'drawn';
   };
-  // Offline or a failed file: the sea colour, the route and the markers still show.
-  load().catch(() => undefined);
+  // Offline or a failed file: the sea colour, the route and the markers still show, and the
+  // basemap is asked for again when the connection returns (the map stays mounted through a drop).
+  let loading = false;
+  const retryOnline = () => {
+    if (loading) return;
+    loading = true;
+    load().then(
+      () => {
+        window.removeEventListener('online', retryOnline);
+      },
+      () => {
+        loading = false;
+      },
+    );
+  };
+  window.addEventListener('online', retryOnline);
+  retryOnline();
 
   return () => {
     controller.abort();
+    window.removeEventListener('online', retryOnline);
     for (const cleanup of cleanups) cleanup();
   };
 }
