@@ -1,5 +1,5 @@
 import './lib/zod-without-eval.ts';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import '@fontsource-variable/inter';
@@ -55,11 +55,16 @@ async function start(configLoad: ReturnType<typeof loadConfig>): Promise<void> {
     // Without a `lang` choice, the deployment's default language applies (decision 172).
     const configured = startLanguage(useSessionStore, config);
     if (configured !== i18n.language) await i18n.changeLanguage(configured);
-    root.render(
-      <StrictMode>
-        <App config={config} i18n={i18n} queryClient={createQueryClient()} />
-      </StrictMode>,
-    );
+    // The first render as a transition: React yields to the browser every few milliseconds instead
+    // of holding a slow phone's main thread until the whole first screen is built, so a tap or a
+    // scroll during start-up is answered.
+    startTransition(() => {
+      root.render(
+        <StrictMode>
+          <App config={config} i18n={i18n} queryClient={createQueryClient()} />
+        </StrictMode>,
+      );
+    });
   } catch (error) {
     console.error('[boot] app config unavailable', error);
     root.render(
