@@ -21,6 +21,16 @@ export function haversineMeters(a: LatLng, b: LatLng): number {
   return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
+/** Initial bearing from one point to another, degrees clockwise from north (0..360). */
+export function bearingDegrees(from: LatLng, to: LatLng): number {
+  const rad = Math.PI / 180;
+  const y = Math.sin((to.lng - from.lng) * rad) * Math.cos(to.lat * rad);
+  const x =
+    Math.cos(from.lat * rad) * Math.sin(to.lat * rad) -
+    Math.sin(from.lat * rad) * Math.cos(to.lat * rad) * Math.cos((to.lng - from.lng) * rad);
+  return (Math.atan2(y, x) / rad + 360) % 360;
+}
+
 /** True when lat and lng are both exactly 0 (degrees): the "no position" marker. */
 export function isZeroCoordinate(point: LatLng): boolean {
   // SPEC 5: "A suggestion request returns no drivers, without a call, when situation lat and lng

@@ -1,4 +1,5 @@
 import {
+  bearingDegrees,
   canonicalServiceType,
   isTowServiceType,
   parseTripStatus,
@@ -14,7 +15,7 @@ import {
   reportPosition,
   updateTripStatus,
 } from './driver-app.ts';
-import { bearingDegrees, pointAlong } from './estimate-router.ts';
+import { pointAlong } from './estimate-router.ts';
 
 // ARCHITECTURE decision 8: "The embedded default runs a driver simulator through that same API,
 // time-compressed, so a newcomer who requests a tow watches a truck drive to them and the service

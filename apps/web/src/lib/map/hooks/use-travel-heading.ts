@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { haversineMeters, type LatLng } from '@auxilio/domain';
-import { bearingDegrees } from '../utils/bearing.ts';
+import { bearingDegrees, haversineMeters, type LatLng } from '@auxilio/domain';
 
 /** Smaller moves are GPS jitter, not a direction. */
 const MIN_MOVE_M = 10;

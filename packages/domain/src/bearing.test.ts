@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bearingDegrees } from './bearing.ts';
+import { bearingDegrees } from './geo.ts';
 
 describe('bearingDegrees', () => {
   const here = { lat: 18.4, lng: -66.1 };
