@@ -46,7 +46,7 @@ describe('cancel from tracking', () => {
     await reasons.getByRole('button', { name: 'No necesito servicio' }).click();
     await page.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
     await page.getByRole('link', { name: 'Solicitar asistencia' }).waitFor();
-    // Where it lands, the customer reads that the service is cancelled (issue 15).
+    // Where it lands, the customer reads that the service is cancelled (decision 742).
     const notice = page.getByRole('status').filter({ hasText: 'ha sido cancelado' });
     await notice
       .getByText(`Su servicio n.º ${created.serviceNumber} ha sido cancelado.`, { exact: true })

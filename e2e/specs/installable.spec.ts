@@ -2,7 +2,7 @@ import { BRANDS } from '@auxilio/brands';
 import { describe, expect, it } from 'vitest';
 import { baseUrl } from '../support/browser.ts';
 
-// Installable on every phone (issue 15, docs/decisions/740), against the real build and API: each
+// Installable on every phone (docs/decisions/740), against the real build and API: each
 // catalog brand's manifest lists PNG icons that the build holds, at the sizes it says, for `any` and
 // `maskable`; the page links iOS's 180 px PNG apple-touch-icon; and the manifest follows `lang`.
 

@@ -5,7 +5,7 @@ import { createTestService } from '../support/services.ts';
 import { seededSession, seedSessionOnce } from '../support/tracking-steps-session.ts';
 
 // SPEC 2 "Tracking loading: ... A push-notification prompt appears (after 1 page view and 5 s)"
-// (issue 15: it never appeared). A newcomer waiting for a driver on /tracking/loading sees it 5 s
+// (decision 741). A newcomer waiting for a driver on /tracking/loading sees it 5 s
 // after the screen opens, and "Ahora no" puts it away for good. The simulator is off: no driver
 // takes the request while the spec watches the loading screen.
 

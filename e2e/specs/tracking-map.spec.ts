@@ -11,7 +11,7 @@ import {
   trackingTitle,
 } from '../support/tracking-steps-session.ts';
 
-// The tracking map (Leaflet, decision 700; issue 15 "Status first on /tracking"), in Chromium on a
+// The tracking map (Leaflet, decision 700; status first, decision 750), in Chromium on a
 // 360x740 phone with a live service: the basemap drawn, the dashed approximate route from the driver
 // to the customer, both in sight, the customer's pin never under the truck, the credits folded into
 // an (i) button, and the map never the page's largest contentful paint.

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE_WEB_DIST, createTestApp, type TestApp } from './helpers.ts';
 import { WebManifestSchema } from '../src/services/web-manifest.ts';
 
-// Installable on every phone (issue 15, docs/decisions/740): the manifest lists the PNG icons the
+// Installable on every phone (docs/decisions/740): the manifest lists the PNG icons the
 // web build drew (apps/web/build/brand-icons.ts) with their purpose, the page links iOS's PNG
 // apple-touch-icon, and the manifest's language and description follow the page's `lang`.
 

@@ -5,7 +5,7 @@ import type { BrandPngIcon } from '@auxilio/brands';
 import type { Brand } from '@auxilio/domain';
 import type { Plugin } from 'vite';
 
-// Installable on every phone (issue 15, docs/decisions/740): PNG icons for each brand of
+// Installable on every phone (docs/decisions/740): PNG icons for each brand of
 // packages/brands, drawn from its icon.svg when the PWA is built (BRAND_PNG_ICONS: 192 and 512 for
 // the manifest, a maskable 512, and iOS's 180 apple-touch-icon). A brand added to the catalog gets
 // its icons with the next build; until then the API lists its SVG icon only.

@@ -1,4 +1,4 @@
-// The PNG icons of "add to home screen" (issue 15: an SVG alone is ignored by iOS and shown poorly by
+// The PNG icons of "add to home screen" (decision 740: an SVG alone is ignored by iOS and shown poorly by
 // some Android launchers). apps/web/build/brand-icons.ts draws them from each brand's icon.svg when
 // the PWA is built; the API lists the ones the build holds in the manifest and the page's head
 // (docs/decisions/740). One list, so the two sides always agree on names and sizes.

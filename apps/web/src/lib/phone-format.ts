@@ -1,6 +1,6 @@
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
 
-// Phone numbers as people read them (issue 15: the help dialog showed a raw "+17875550100"). Numbers
+// Phone numbers as people read them (decision 742: never a raw "+17875550100"). Numbers
 // are kept and dialled in E.164 (`tel:` links, the API); only the text on the screen is formatted,
 // with libphonenumber-js, Google's libphonenumber rules kept up to date as a small JS library. Its
 // `min` metadata (formats without the number-type patterns) is all display needs. This module is

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// es/en parity, checked in CI (issue 15): every text of every namespace exists in Spanish and in
+// es/en parity, checked in CI: every text of every namespace exists in Spanish and in
 // English with the same interpolation variables, and no Spanish is left in the English files.
 // Spanish is the source language (SPEC 1); a missing English text would show Spanish (SPEC 8).
 

@@ -4,7 +4,7 @@ import { join, relative, sep } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
-// No user-facing text outside the locale files (issue 15): every word a customer reads or hears
+// No user-facing text outside the locale files: every word a customer reads or hears
 // comes from public/locales/{es,en} through i18next, so it exists in both languages. The screens'
 // sources (src/**/*.tsx, tests aside) are read with the TypeScript compiler: text between JSX tags,
 // a string as a JSX child, and the strings of the attributes a screen reader or the browser shows

@@ -6,7 +6,7 @@ import { RootLayout } from '../routes/root-layout.tsx';
 import { fakeFlowApi, flowSession, renderFlow } from '../../test/flow-test-kit.tsx';
 import { readLocale } from '../../test/test-i18n.ts';
 
-// Decision 730 (issue 15 "Offline is a banner, not a wall"), through the real shell: a screen shown
+// Decision 730 (offline is a banner, not a wall), through the real shell: a screen shown
 // online keeps what it shows under the offline banner; a screen opened offline without its data
 // gets SPEC 8's no-connection screen, and both catch up by themselves once the connection returns.
 

@@ -1,6 +1,6 @@
 import type { Query } from '@tanstack/react-query';
 
-// SPEC 8 "Offline | No-connection screen", as issue 15 refines it (docs/decisions/730): the
+// SPEC 8 "Offline | No-connection screen", as docs/decisions/730 refines it: the
 // no-connection screen only where nothing can be shown; a screen that holds what it last knew
 // (tracking, loading, summary ...) keeps it under an "offline, retrying" banner and catches up on
 // reconnect. Decided here, by the shell, so no screen has to know about it.

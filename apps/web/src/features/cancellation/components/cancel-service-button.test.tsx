@@ -272,7 +272,7 @@ describe('cancellation (SPEC 4)', () => {
   });
 });
 
-describe('the confirmation where a cancellation lands (issue 15)', () => {
+describe('the confirmation where a cancellation lands (decision 742)', () => {
   it('says on the root route that the service is cancelled, until Ok', async () => {
     fakeApi();
     const { user, location } = await renderTrackingAndRoot();

@@ -4,7 +4,7 @@ import { useLayoutEffect, type RefObject } from 'react';
 export const HEADER_SIDE_VARIABLE = '--app-header-side';
 
 /**
- * Keeps the logo at the true centre of the header (issue 15: it sat off-centre in a webview, where
+ * Keeps the logo at the true centre of the header (decision 742: off-centre in a webview, where
  * the end holds Ayuda and the close control but the start only the back arrow): both side columns
  * get the width of the wider side's controls, measured, so the logo column is centred and the logo
  * shrinks rather than shifts when the controls need the room. Measured again whenever the controls

@@ -69,7 +69,7 @@ describe('tracking map (SPEC 9 zoom 12, SPEC 5 route deviation 200 m)', () => {
       config: testConfig(),
       i18n: await createTestI18n('es'),
     });
-    // The view keeps the customer and the driver in sight (issue 15 "Status first on /tracking").
+    // The view keeps the customer and the driver in sight (decision 700).
     expect(
       await screen.findByText(
         'zoom 12; markers situation,driver; route from 18.45; in sight 18.45,-66.1 18.4,-66.1',

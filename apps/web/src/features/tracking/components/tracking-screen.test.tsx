@@ -95,7 +95,7 @@ describe('/tracking follows the service live', () => {
   });
 });
 
-describe('/tracking shows the status first (issue 15, decision 750)', () => {
+describe('/tracking shows the status first (decision 750)', () => {
   it('holds the place of the status, the driver and the map while the service loads', async () => {
     let answer: () => void = () => undefined;
     const serviceAnswer = new Promise<void>((resolve) => {

@@ -60,7 +60,7 @@ export interface TrackingSlots {
  * SPEC 2 "Tracking": title by trip status, the estimated time while on route, the 4-step progress
  * bar, the driver's details with call and note, the map with the driver moving (rotating with
  * reminders while Accepted), share, and the fee drawer. Live via the stream, else the 17.4 s poll
- * (SPEC 4). Status first (issue 15, decision 750): the status, time and driver come first on the
+ * (SPEC 4). Status first (decision 750): the status, time and driver come first on the
  * screen, skeletons of their size hold their place while the service loads, and the map starts only
  * once they are on screen.
  */

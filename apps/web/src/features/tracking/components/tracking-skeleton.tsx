@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 
 /**
- * /tracking while its service loads (issue 15 "status first"): blocks of the final size where the
+ * /tracking while its service loads (decision 750, status first): blocks of the final size where the
  * status, the time, the progress, the driver and the map will be, so nothing moves when the
  * service arrives (decision 750). It paints as soon as the screen's code is there, before the
  * screen's texts: screen readers hear the shell's "loading" until they arrive. When the service
