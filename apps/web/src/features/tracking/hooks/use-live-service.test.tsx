@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
 import { FakeEventSource } from '../test/fake-event-source.ts';
 import { testService } from '../../../test/service-fixture.ts';
 import { renderTracking } from '../test/tracking-harness.tsx';
@@ -7,6 +8,7 @@ import { useLiveService } from './use-live-service.ts';
 import { STREAM_RETRY_MIN_MS } from './use-service-events.ts';
 
 afterEach(() => {
+  onlineManager.setOnline(true);
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
@@ -89,5 +91,31 @@ describe('live service: the stream first, polling while it is down', () => {
     });
     expect(FakeEventSource.instances).toHaveLength(2);
     expect(FakeEventSource.latest().url).toContain('lastEventId=12');
+  });
+
+  it('reopens a closed stream at once when the connection comes back, backoff started over', async () => {
+    await renderTracking(<LiveProbe />, { path: '/tracking', service: testService() });
+    await screen.findByText('down ACCEPTED');
+    vi.useFakeTimers();
+    act(() => {
+      onlineManager.setOnline(false);
+      // Three refusals in a row: the next try would wait 24 s.
+      for (let failure = 0; failure < 3; failure += 1) {
+        FakeEventSource.latest().fail(true);
+        vi.advanceTimersByTime(STREAM_RETRY_MIN_MS * 2 ** failure);
+      }
+      FakeEventSource.latest().fail(true);
+    });
+    expect(FakeEventSource.instances).toHaveLength(4);
+    act(() => {
+      onlineManager.setOnline(true);
+    });
+    expect(FakeEventSource.instances).toHaveLength(5);
+    // Failing again waits the shortest backoff, not the long one.
+    act(() => {
+      FakeEventSource.latest().fail(true);
+      vi.advanceTimersByTime(STREAM_RETRY_MIN_MS);
+    });
+    expect(FakeEventSource.instances).toHaveLength(6);
   });
 });

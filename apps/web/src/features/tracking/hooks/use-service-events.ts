@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { onlineManager, useQueryClient } from '@tanstack/react-query';
 import type { Service } from '@auxilio/domain';
 import { useRuntimeConfig } from '../../../config/runtime-config-context.ts';
 import { serviceKeys } from '../../../api/service-query.ts';
@@ -77,14 +77,29 @@ export function useServiceEvents(serviceId: string | null, token: string | null)
         current.close();
         const wait = Math.min(STREAM_RETRY_MAX_MS, STREAM_RETRY_MIN_MS * 2 ** failures);
         failures += 1;
-        retryTimer = setTimeout(open, wait);
+        retryTimer = setTimeout(() => {
+          retryTimer = undefined;
+          open();
+        }, wait);
       };
       for (const type of SERVICE_EVENT_TYPES) current.addEventListener(type, onEvent);
     };
     open();
 
+    // Back online (the shell's connection check, decision 730): a stream the browser gave up on
+    // while the signal was gone reopens at once instead of after its backoff, and the backoff
+    // starts over.
+    const stopWatchingOnline = onlineManager.subscribe((online) => {
+      if (!online || stopped || retryTimer === undefined) return;
+      clearTimeout(retryTimer);
+      retryTimer = undefined;
+      failures = 0;
+      open();
+    });
+
     return () => {
       stopped = true;
+      stopWatchingOnline();
       clearTimeout(retryTimer);
       source?.close();
       setState('down');
