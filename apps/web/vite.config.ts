@@ -6,6 +6,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { brandIcons } from './build/brand-icons.ts';
 import { CHUNK_GROUPS } from './build/chunk-groups.ts';
 import { precompress } from './build/precompress.ts';
+import { preloadFirstTexts } from './build/preload-first-texts.ts';
 import {
   firstScreenFiles,
   keepFirstScreen,
@@ -93,6 +94,8 @@ export default defineConfig({
     react(),
     // Each catalog brand's PNG icons for installing the app (docs/decisions/740).
     brandIcons(),
+    // The first screen's texts download with the page (docs/decisions/720).
+    preloadFirstTexts(BUILD_ID),
     VitePWA({
       // SPEC 2: "A snackbar 'New version available' with Ok reloads": the user decides when.
       registerType: 'prompt',
@@ -127,6 +130,9 @@ export default defineConfig({
             warnings: [],
           }),
         ],
+        // Translation files are addressed per build (`?v=`, src/lib/locale-files.ts): the precached
+        // copy is that build's.
+        ignoreURLParametersMatching: [/^utm_/, /^fbclid$/, /^v$/],
         navigateFallback: null,
         // The first visit's page is controlled at once, so it can be kept for offline use and the
         // offline page can answer without a reload. Updates still wait for the snackbar's Ok.
@@ -215,7 +221,7 @@ export default defineConfig({
           {
             // Texts not precached (English, other screens), for a kept page offline after the
             // app's own copy of them (60 minutes, SPEC 9) expired.
-            urlPattern: /\/locales\/(?:es|en)\/[\w-]+\.json$/,
+            urlPattern: /\/locales\/(?:es|en)\/[\w-]+\.json(?:\?v=[^&#]*)?$/,
             handler: 'NetworkFirst',
             options: {
               cacheName: 'auxilio-translations',

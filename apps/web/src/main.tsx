@@ -7,6 +7,7 @@ import './styles/global.css';
 import { App } from './app/app.tsx';
 import { brandDocument, readEntryQuery, settleSession, startLanguage } from './app/boot.ts';
 import { ConfigErrorScreen } from './app/config-error-screen.tsx';
+import { routeOfPath } from './app/routes/route-table.tsx';
 import { loadRuntimeConfig } from './config/runtime-config.ts';
 import { createI18n } from './lib/i18n.ts';
 import { listenForInstallPrompt } from './lib/install-prompt.ts';
@@ -25,12 +26,18 @@ listenForInstallPrompt(window);
 const params = readEntryQuery(window.location.search, useSessionStore);
 const language = startLanguage(useSessionStore);
 document.documentElement.lang = language;
-const i18nReady = createI18n({ lng: language }).then((i18n) => {
-  i18n.on('languageChanged', (lng) => {
-    document.documentElement.lang = lng;
-  });
-  return i18n;
-});
+// The screen the page opens on: its code and its texts download now, beside the app's own texts,
+// rather than once the app has rendered (a round trip each on a weak signal).
+const firstScreen = routeOfPath(window.location.pathname);
+firstScreen?.load().catch(() => undefined);
+const i18nReady = createI18n({ lng: language, namespaces: firstScreen?.namespaces }).then(
+  (i18n) => {
+    i18n.on('languageChanged', (lng) => {
+      document.documentElement.lang = lng;
+    });
+    return i18n;
+  },
+);
 
 /** The runtime config for the session's brand and account (usually inlined: no round trip). */
 function loadConfig() {

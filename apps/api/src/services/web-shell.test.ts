@@ -57,6 +57,23 @@ describe('renderIndexHtml', () => {
     }
   });
 
+  it("preloads the first texts in the page's language", () => {
+    const preloads =
+      '<link rel="preload" as="fetch" crossorigin href="/locales/es/common.json?v=b1">' +
+      '<link rel="preload" as="fetch" crossorigin href="/locales/es/errors.json?v=b1">';
+    const built = TEMPLATE.replace('</head>', `${preloads}</head>`);
+    const hrefs = (html: string) =>
+      [...html.matchAll(/rel="preload"[^>]*href="([^"]+)"/g)].map((match) => match[1]);
+    expect(hrefs(renderIndexHtml(built, connect, config))).toEqual([
+      '/locales/es/common.json?v=b1',
+      '/locales/es/errors.json?v=b1',
+    ]);
+    expect(hrefs(renderIndexHtml(built, connect, config, '', { lang: 'en' }))).toEqual([
+      '/locales/en/common.json?v=b1',
+      '/locales/en/errors.json?v=b1',
+    ]);
+  });
+
   it('replaces an app-config script already present instead of adding a second one', () => {
     const once = renderIndexHtml(TEMPLATE, connect, config);
     const twice = renderIndexHtml(once, connect, config);

@@ -177,6 +177,13 @@ export function renderIndexHtml(
     /<link\s+rel=["']manifest["'][^>]*>/gi,
     `<link rel="manifest" href="${escapeHtml(manifestUrl(brand, page.lang ?? DEFAULT_LANGUAGE))}">`,
   );
+  // The build preloads the first texts in the default language: a page opened in another language
+  // preloads that language's instead (apps/web/build/preload-first-texts.ts).
+  const language = page.lang ?? runtimeConfig.defaultLanguage;
+  html = html.replace(
+    /(<link\s+rel=["']preload["'][^>]*\shref=["'])\/locales\/[a-z]{2}\//gi,
+    (_tag, start: string) => `${start}/locales/${language}/`,
+  );
   // A build that already carries a config script (should not happen) gets ours instead.
   html = html.replace(/<script\s+id=["']app-config["'][^>]*>[\s\S]*?<\/script>\s*/gi, '');
   return insertBeforeHeadEnd(

@@ -30,7 +30,7 @@ describe('locale backend (decision 172: a kept copy first, then the file)', () =
     const fetchMock = vi.fn(() => Promise.resolve(Response.json({ hello: 'Hola' })));
     vi.stubGlobal('fetch', fetchMock);
     expect(await read(localStorage)).toEqual({ error: null, data: { hello: 'Hola' } });
-    expect(fetchMock).toHaveBeenCalledWith('/locales/es/common.json', { cache: 'no-cache' });
+    expect(fetchMock).toHaveBeenCalledWith('/locales/es/common.json');
     expect(await read(localStorage)).toEqual({ error: null, data: { hello: 'Hola' } });
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });

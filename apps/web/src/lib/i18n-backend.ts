@@ -62,9 +62,9 @@ export function createLocaleBackend(options: LocaleBackendOptions): BackendModul
         return;
       }
       const url = options.loadPath.replace('{{lng}}', language).replace('{{ns}}', namespace);
-      // Revalidated with the server (a 304 when unchanged): the files keep their address across
-      // releases and are HTTP-cached for an hour, so a new release's texts must not wait for it.
-      fetch(url, { cache: 'no-cache' }).then(
+      // The address names the build (src/lib/locale-files.ts): the HTTP cache, or the page's preload
+      // of the same address, never holds another release's texts.
+      fetch(url).then(
         async (response) => {
           // As i18next's HTTP backend: a server error is worth retrying, a missing file is not.
           if (!response.ok) {

@@ -9,14 +9,16 @@ const FILES: Record<string, unknown> = {
   '/locales/en/errors.json': { oops: 'Oops' },
 };
 
+/** The locale files, at the addresses of a build (`?v=<build>`). */
 function serveLocales() {
-  const fetchMock = vi.fn((url: string) =>
-    Promise.resolve(
-      url in FILES
-        ? new Response(JSON.stringify(FILES[url]), { status: 200 })
+  const fetchMock = vi.fn((url: string) => {
+    const path = url.replace(/\?v=[^&]+$/, '');
+    return Promise.resolve(
+      path !== url && path in FILES
+        ? new Response(JSON.stringify(FILES[path]), { status: 200 })
         : new Response('not found', { status: 404 }),
-    ),
-  );
+    );
+  });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
@@ -68,7 +70,7 @@ describe('i18n (SPEC 8 "Missing translation key: Logged; default Spanish text us
     // A new build (another cache version) loads the files again.
     const thirdFetch = serveLocales();
     await createI18n({ lng: 'es', cacheVersion: 'v2', log: () => undefined });
-    expect(thirdFetch).toHaveBeenCalled();
+    expect(thirdFetch).toHaveBeenCalledWith('/locales/es/common.json?v=v2');
   });
 
   it('reloads the files once the cache is older than 60 minutes', async () => {

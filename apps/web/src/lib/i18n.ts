@@ -2,6 +2,7 @@ import i18next, { type i18n as I18n, type PostProcessorModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, TRANSLATION_CACHE_MINUTES, type Language } from '@auxilio/domain';
 import { createLocaleBackend } from './i18n-backend.ts';
+import { localeLoadPath, PRELOADED_NAMESPACES } from './locale-files.ts';
 
 // ARCHITECTURE "Front end": translations in public/locales/{es,en}/{namespace}.json, loaded over HTTP
 // through a local cache; Spanish is the default and the fallback; a missing key logs and shows Spanish.
@@ -34,9 +35,6 @@ export const NAMESPACES = [
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
-/** Loaded before the first screen: the shell (header, dialogs, snackbar) and the error screens. */
-export const PRELOADED_NAMESPACES: Namespace[] = ['common', 'errors'];
-
 /** SPEC 9 "translation cache expiry 60": minutes, as milliseconds. */
 export const TRANSLATION_CACHE_EXPIRY_MS = TRANSLATION_CACHE_MINUTES * 60 * 1000;
 
@@ -45,10 +43,12 @@ export type TranslationLogger = (message: string) => void;
 
 export interface CreateI18nOptions {
   lng: Language;
-  /** `{{lng}}` and `{{ns}}` are replaced. */
+  /** `{{lng}}` and `{{ns}}` are replaced (default: the build's files, src/lib/locale-files.ts). */
   loadPath?: string;
   /** Version of the cached files; a new build never reads the previous build's texts. */
   cacheVersion?: string;
+  /** Namespaces loaded beside the preloaded ones: those of the screen the page opens on. */
+  namespaces?: readonly Namespace[];
   /** Storage of the local cache (localStorage). */
   store?: Storage;
   log?: TranslationLogger;
@@ -60,8 +60,9 @@ export interface CreateI18nOptions {
  */
 export async function createI18n({
   lng,
-  loadPath = '/locales/{{lng}}/{{ns}}.json',
+  namespaces = [],
   cacheVersion = __BUILD_ID__,
+  loadPath = localeLoadPath(cacheVersion),
   store = window.localStorage,
   log = (message) => {
     console.warn(message);
@@ -109,7 +110,7 @@ export async function createI18n({
       lng,
       supportedLngs: ['es', 'en'],
       fallbackLng: DEFAULT_LANGUAGE,
-      ns: PRELOADED_NAMESPACES,
+      ns: [...PRELOADED_NAMESPACES, ...namespaces],
       defaultNS: 'common',
       fallbackNS: false,
       load: 'languageOnly',

@@ -3,7 +3,7 @@ import { act, screen } from '@testing-library/react';
 import { matchRoute, Router, useRouter } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { renderHook } from '@testing-library/react';
-import { ROUTE_TABLE } from './route-table.tsx';
+import { ROUTE_TABLE, routeOfPath } from './route-table.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { createTestI18n } from '../../test/test-i18n.ts';
 import { testConfig } from '../../test/fixtures.ts';
@@ -25,6 +25,17 @@ function firstMatch(pathname: string): string | undefined {
     (route) => route.path === '*' || matchRoute(parser, route.path, pathname)[0],
   )?.path;
 }
+
+describe('the screen a page opens on (main.tsx loads its code and texts early)', () => {
+  it("is the router's first match for every path of the table", () => {
+    for (const route of ROUTE_TABLE) {
+      const url = sampleUrl(route.path);
+      expect(routeOfPath(url)?.path, url).toBe(firstMatch(url));
+    }
+    expect(routeOfPath('/services')?.namespaces).toEqual(['services']);
+    expect(routeOfPath('/tracking')?.namespaces).toEqual(['tracking']);
+  });
+});
 
 /** A concrete URL for a pattern: params filled in. */
 function sampleUrl(pattern: string): string {

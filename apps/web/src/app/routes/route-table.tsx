@@ -1,4 +1,7 @@
 import type { ComponentType } from 'react';
+import { parse } from 'regexparam';
+import { matchRoute } from 'wouter';
+import type { Namespace } from '../../lib/i18n.ts';
 
 // SPEC 2 "Route table (first match wins)", in the spec's order, as ONE array so the order is visible.
 // router.tsx renders it through wouter's <Switch>, which takes the first entry that matches: the
@@ -16,6 +19,11 @@ export interface AppRoute {
   /** SPEC 2 purpose, for readers of this table. */
   purpose: string;
   load: () => Promise<ScreenModule>;
+  /**
+   * The texts the screen's first paint needs: on a page opened at this screen they download beside
+   * the app's own, and its code beside them, instead of one after the other (main.tsx).
+   */
+  namespaces?: readonly Namespace[];
 }
 
 // prettier-ignore
@@ -36,7 +44,7 @@ export const ROUTE_TABLE: readonly AppRoute[] = [
   { path: '/services/tow/questions', purpose: 'Tow questions (dispatch guard)', load: () => import('./services-tow-questions.tsx') },
   { path: '/services/tow', purpose: 'Tow passengers (dispatch guard)', load: () => import('./services-tow.tsx') },
   { path: '/services/home', purpose: 'Home sub-services (dispatch guard)', load: () => import('./services-home.tsx') },
-  { path: '/services', purpose: 'Service picker (dispatch guard)', load: () => import('./services.tsx') },
+  { path: '/services', purpose: 'Service picker (dispatch guard)', load: () => import('./services.tsx'), namespaces: ['services'] },
   { path: '/location/situation', purpose: 'Address-type picker: situation, on the map (dispatch guard)', load: () => import('./location-point.tsx').then((m) => ({ Component: m.SituationPoint })) },
   { path: '/location/destination', purpose: 'Address-type picker: destination, on the map (dispatch guard)', load: () => import('./location-point.tsx').then((m) => ({ Component: m.DestinationPoint })) },
   { path: '/location/reference', purpose: 'Manual address', load: () => import('./location-reference.tsx') },
@@ -47,10 +55,10 @@ export const ROUTE_TABLE: readonly AppRoute[] = [
   { path: '/finished', purpose: 'Finished (same screen as cancelled)', load: () => import('./service-end.tsx') },
   { path: '/service-details', purpose: 'Service details summary', load: () => import('./service-details.tsx') },
   { path: '/service-summary', purpose: 'Service summary', load: () => import('./service-summary.tsx') },
-  { path: '/tracking/loading', purpose: 'Tracking: loading', load: () => import('./tracking-loading.tsx') },
+  { path: '/tracking/loading', purpose: 'Tracking: loading', load: () => import('./tracking-loading.tsx'), namespaces: ['tracking'] },
   { path: '/tracking/permission', purpose: 'Tracking: location permission', load: () => import('./tracking-permission.tsx') },
   { path: '/tracking/coninspection', purpose: 'Tracking: accident documentation', load: () => import('./tracking-coninspection.tsx') },
-  { path: '/tracking', purpose: 'Tracking', load: () => import('./tracking.tsx') },
+  { path: '/tracking', purpose: 'Tracking', load: () => import('./tracking.tsx'), namespaces: ['tracking'] },
   { path: '/survey', purpose: 'Survey (survey guard)', load: () => import('./survey.tsx') },
   { path: '/feedback', purpose: 'Feedback', load: () => import('./feedback.tsx') },
   { path: '/social', purpose: 'Share your experience', load: () => import('./social.tsx') },
@@ -67,7 +75,12 @@ export const ROUTE_TABLE: readonly AppRoute[] = [
   { path: '/sign-in/callback', purpose: 'Sign-in callback', load: () => import('./sign-in.tsx').then((m) => ({ Component: m.SignInCallback })) },
   { path: '/entry', purpose: 'Entry: clears state, fixed brand, then /services', load: () => import('./entry.tsx') },
   { path: '/:serviceId', purpose: 'Shared-link landing: customer or read-only shared view', load: () => import('./shared-link.tsx') },
-  { path: '/', purpose: 'Home', load: () => import('./home.tsx') },
+  { path: '/', purpose: 'Home', load: () => import('./home.tsx'), namespaces: ['home'] },
   // Not in SPEC 2: any other path (two segments or more) gets the not-found screen.
   { path: '*', purpose: 'Not found', load: () => import('./not-found.tsx') },
 ];
+
+/** The screen a path opens, by the same first-match rule as the router's <Switch>. */
+export function routeOfPath(path: string): AppRoute | undefined {
+  return ROUTE_TABLE.find((route) => route.path === '*' || matchRoute(parse, route.path, path)[0]);
+}
