@@ -14,6 +14,14 @@ const START = '<!-- api-bench:start -->';
 const END = '<!-- api-bench:end -->';
 const LH_START = '<!-- lighthouse:start -->';
 const LH_END = '<!-- lighthouse:end -->';
+const OFFLINE_START = '<!-- offline-visit:start -->';
+const OFFLINE_END = '<!-- offline-visit:end -->';
+const OFFLINE_INTRO = `## Repeat visit with the network off
+
+\`bench/offline-repeat-visit.ts\`: Debian's Chromium at 360x740 opens \`/services\` once online (the
+service worker installs), then, with the network off, opens \`/\` and \`/services\` three times each.
+Each must render from the worker: the brand's header and the screen's title. The figure is the time
+from the start of the navigation to the title on screen, median of the three visits.`;
 const LIGHTHOUSE_INTRO = `## Lighthouse (issue 15)
 
 \`bench/lighthouse.ts\`: the \`lighthouse\` npm package with Debian's Chromium and its mobile defaults,
@@ -74,7 +82,13 @@ if (start < 0 || end < start)
   throw new Error(`docs/performance.md has no ${START} … ${END} section`);
 // Formatted as `npm test` checks it (prettier --check).
 const withApi = doc.slice(0, start) + section + doc.slice(end + END.length);
-const updated = withLighthouseSection(withApi, lighthouseSection());
+const updated = withSection(
+  withSection(withApi, LH_START, LH_END, lighthouseSection(), LIGHTHOUSE_INTRO),
+  OFFLINE_START,
+  OFFLINE_END,
+  offlineSection(),
+  OFFLINE_INTRO,
+);
 const options = (await resolveConfig(DOC)) ?? {};
 writeFileSync(DOC, await format(updated, { ...options, filepath: DOC }));
 console.log(`docs/performance.md: API benchmark figures of commit ${commit} written`);
@@ -133,11 +147,45 @@ function loadText(value: unknown): string {
   return `${one(load?.atStart)} at the start, ${one(load?.atEnd)} at the end`;
 }
 
-/** The Lighthouse figures between their markers; the section is added at the end the first time. */
-function withLighthouseSection(doc: string, section: string): string {
-  const start = doc.indexOf(LH_START);
-  const end = doc.indexOf(LH_END);
+// ---------------------------------------------------------------------------------------------
+// Repeat visit with the network off (bench/offline-repeat-visit.ts).
+
+interface OfflinePage {
+  name: string;
+  runs: number[];
+  medianMs: number;
+  rendered: boolean;
+}
+
+function offlineSection(): string {
+  const offline = result('offline-repeat-visit');
+  const pages = (offline?.pages as OfflinePage[] | undefined) ?? [];
+  const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(0)} ms` : 'failed');
+  return [
+    OFFLINE_START,
+    `Last run: ${offline?.at.slice(0, 10) ?? 'never'}, commit ${commit}, on ${machine}.`,
+    '',
+    '| page | rendered from the worker | to the title, median | visits |',
+    '| --- | --- | --- | --- |',
+    ...pages.map(
+      (page) =>
+        `| \`${page.name}\` | ${page.rendered ? 'yes' : '**no**'} | ${ms(page.medianMs)} | ${page.runs.map(ms).join(', ')} |`,
+    ),
+    OFFLINE_END,
+  ].join('\n');
+}
+
+/** A section's figures between its markers; the section is added at the end the first time. */
+function withSection(
+  doc: string,
+  startMarker: string,
+  endMarker: string,
+  section: string,
+  intro: string,
+): string {
+  const start = doc.indexOf(startMarker);
+  const end = doc.indexOf(endMarker);
   if (start >= 0 && end > start)
-    return doc.slice(0, start) + section + doc.slice(end + LH_END.length);
-  return `${doc.trimEnd()}\n\n${LIGHTHOUSE_INTRO}\n\n${section}\n`;
+    return doc.slice(0, start) + section + doc.slice(end + endMarker.length);
+  return `${doc.trimEnd()}\n\n${intro}\n\n${section}\n`;
 }

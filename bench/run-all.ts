@@ -11,6 +11,7 @@ const BENCHMARKS = [
   'sse-fanout.ts',
   'service-creation.ts',
   'lighthouse.ts',
+  'offline-repeat-visit.ts',
 ];
 
 const failed: string[] = [];
