@@ -9,6 +9,7 @@ import { brandDocument, readEntryQuery, settleSession, startLanguage } from './a
 import { ConfigErrorScreen } from './app/config-error-screen.tsx';
 import { routeOfPath } from './app/routes/route-table.tsx';
 import { loadRuntimeConfig } from './config/runtime-config.ts';
+import { createApiClient } from './lib/api-client.ts';
 import { createI18n } from './lib/i18n.ts';
 import { listenForInstallPrompt } from './lib/install-prompt.ts';
 import { createQueryClient } from './lib/query-client.ts';
@@ -39,6 +40,9 @@ const i18nReady = createI18n({ lng: language, namespaces: firstScreen?.namespace
   },
 );
 
+/** Server data of this page load (ARCHITECTURE "Front end"). */
+const queryClient = createQueryClient();
+
 /** The runtime config for the session's brand and account (usually inlined: no round trip). */
 function loadConfig() {
   const { session } = useSessionStore.getState();
@@ -68,7 +72,7 @@ async function start(configLoad: ReturnType<typeof loadConfig>): Promise<void> {
     startTransition(() => {
       root.render(
         <StrictMode>
-          <App config={config} i18n={i18n} queryClient={createQueryClient()} />
+          <App config={config} i18n={i18n} queryClient={queryClient} />
         </StrictMode>,
       );
     });
@@ -84,4 +88,16 @@ async function start(configLoad: ReturnType<typeof loadConfig>): Promise<void> {
   }
 }
 
-void start(loadConfig());
+const firstConfigLoad = loadConfig();
+// The first screen's server reads go out as soon as the API's address is known, beside its texts.
+firstConfigLoad.then(
+  (config) => {
+    firstScreen?.prefetch?.({
+      queryClient,
+      api: createApiClient({ baseUrl: config.api.common, appKey: config.appKey }),
+      session: useSessionStore.getState().session,
+    });
+  },
+  () => undefined,
+);
+void start(firstConfigLoad);

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ServiceSchema, type Service } from '@auxilio/domain';
+import type { QueryClient } from '@tanstack/react-query';
+import { ServiceSchema, type Service, type Session } from '@auxilio/domain';
 import type { ApiClient } from '../lib/api-client.ts';
 import { useApi } from '../lib/use-api.ts';
 import { useSessionStore } from '../stores/session-store.ts';
@@ -21,6 +22,23 @@ export function getServiceQueryOptions(api: ApiClient, id: string, token: string
     queryKey: serviceKeys.detail(id),
     queryFn: () => getService(api, id, token),
   });
+}
+
+/**
+ * Starts reading the session's service into the cache, for a page opened on a screen that shows it:
+ * the read goes out beside the screen's code instead of after its first render.
+ */
+export function prefetchSessionService(reads: {
+  queryClient: QueryClient;
+  api: ApiClient;
+  session: Pick<Session, 'serviceId' | 'token'>;
+}): void {
+  const { serviceId, token } = reads.session;
+  if (!serviceId || !token) return;
+  // A failure is the screen's to show: its own read reports it.
+  reads.queryClient
+    .query(getServiceQueryOptions(reads.api, serviceId, token))
+    .catch(() => undefined);
 }
 
 export interface UseServiceOptions {

@@ -1,6 +1,10 @@
 import type { ComponentType } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { parse } from 'regexparam';
 import { matchRoute } from 'wouter';
+import type { Session } from '@auxilio/domain';
+import { prefetchSessionService } from '../../api/service-query.ts';
+import type { ApiClient } from '../../lib/api-client.ts';
 import type { Namespace } from '../../lib/i18n.ts';
 
 // SPEC 2 "Route table (first match wins)", in the spec's order, as ONE array so the order is visible.
@@ -24,6 +28,15 @@ export interface AppRoute {
    * the app's own, and its code beside them, instead of one after the other (main.tsx).
    */
   namespaces?: readonly Namespace[];
+  /** Starts the server reads the screen's first paint waits for, on a page opened at this screen. */
+  prefetch?: (reads: FirstScreenReads) => void;
+}
+
+/** What a screen's `prefetch` reads with: the page's query cache, API client and session. */
+export interface FirstScreenReads {
+  queryClient: QueryClient;
+  api: ApiClient;
+  session: Session;
 }
 
 // prettier-ignore
@@ -55,10 +68,10 @@ export const ROUTE_TABLE: readonly AppRoute[] = [
   { path: '/finished', purpose: 'Finished (same screen as cancelled)', load: () => import('./service-end.tsx') },
   { path: '/service-details', purpose: 'Service details summary', load: () => import('./service-details.tsx') },
   { path: '/service-summary', purpose: 'Service summary', load: () => import('./service-summary.tsx') },
-  { path: '/tracking/loading', purpose: 'Tracking: loading', load: () => import('./tracking-loading.tsx'), namespaces: ['tracking'] },
+  { path: '/tracking/loading', purpose: 'Tracking: loading', load: () => import('./tracking-loading.tsx'), namespaces: ['tracking'], prefetch: prefetchSessionService },
   { path: '/tracking/permission', purpose: 'Tracking: location permission', load: () => import('./tracking-permission.tsx') },
   { path: '/tracking/coninspection', purpose: 'Tracking: accident documentation', load: () => import('./tracking-coninspection.tsx') },
-  { path: '/tracking', purpose: 'Tracking', load: () => import('./tracking.tsx'), namespaces: ['tracking'] },
+  { path: '/tracking', purpose: 'Tracking', load: () => import('./tracking.tsx'), namespaces: ['tracking'], prefetch: prefetchSessionService },
   { path: '/survey', purpose: 'Survey (survey guard)', load: () => import('./survey.tsx') },
   { path: '/feedback', purpose: 'Feedback', load: () => import('./feedback.tsx') },
   { path: '/social', purpose: 'Share your experience', load: () => import('./social.tsx') },
@@ -73,6 +86,9 @@ export const ROUTE_TABLE: readonly AppRoute[] = [
   // ours (decision 170); they sit before /:serviceId, which would otherwise take them.
   { path: '/sign-in', purpose: 'Sign-in start', load: () => import('./sign-in.tsx').then((m) => ({ Component: m.SignInStart })) },
   { path: '/sign-in/callback', purpose: 'Sign-in callback', load: () => import('./sign-in.tsx').then((m) => ({ Component: m.SignInCallback })) },
+  // The driver app (docs/decisions/761): not in SPEC 2, before /:serviceId which would take /driver.
+  { path: '/driver/callback', purpose: 'Driver sign-in callback', load: () => import('./driver-callback.tsx'), namespaces: ['driver'] },
+  { path: '/driver', purpose: 'Driver app: sign-in, online switch, offers and the trip', load: () => import('./driver-home.tsx'), namespaces: ['driver'] },
   { path: '/entry', purpose: 'Entry: clears state, fixed brand, then /services', load: () => import('./entry.tsx') },
   { path: '/:serviceId', purpose: 'Shared-link landing: customer or read-only shared view', load: () => import('./shared-link.tsx') },
   { path: '/', purpose: 'Home', load: () => import('./home.tsx'), namespaces: ['home'] },
