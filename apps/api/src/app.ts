@@ -32,6 +32,7 @@ import serviceEventsBusPlugin from './plugins/app/service-events-bus.ts';
 import streamLimitsPlugin from './plugins/app/stream-limits.ts';
 import identityPlugin from './services/identity/identity-plugin.ts';
 import serviceReadCachePlugin from './plugins/app/service-read-cache.ts';
+import dispatchPlugin from './services/dispatch/dispatch-plugin.ts';
 import { createDriverSimulator } from './services/driver-simulator.ts';
 import { createMessageDelivery } from './services/messaging/index.ts';
 
@@ -140,6 +141,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(customerTextsPlugin);
   await app.register(appKeyPlugin);
   await app.register(serviceEventsBusPlugin);
+  // The dispatch engine and the driver app's wake-ups (docs/decisions/760).
+  await app.register(dispatchPlugin);
   await app.register(streamLimitsPlugin);
   await app.register(serviceReadCachePlugin);
   await app.register(webShellPlugin);
@@ -147,19 +150,28 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(routes);
 
-  // ARCHITECTURE decision 8: the embedded demo moves simulated drivers (off in tests).
+  // ARCHITECTURE decision 8: the embedded demo's simulated drivers use the driver app API over
+  // HTTP, once the server listens (off in tests; docs/decisions/760).
   if (config.driverSimulator) {
-    const simulator = createDriverSimulator(app.repositories, {
-      onError: (error) => {
-        app.log.warn({ err: error }, 'driver simulator step failed');
-      },
-    });
-    app.addHook('onReady', () => {
+    let simulator: ReturnType<typeof createDriverSimulator> | undefined;
+    app.addHook('onListen', () => {
+      const address = app.server.address();
+      if (!address || typeof address === 'string') return Promise.resolve();
+      const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+      const loopback = host === '0.0.0.0' ? '127.0.0.1' : host === '[::]' ? '[::1]' : host;
+      simulator = createDriverSimulator(app.repositories, {
+        baseUrl: `http://${loopback}:${String(address.port)}`,
+        appKey: config.appKey,
+        skip: config.driverSimulatorSkip,
+        onError: (error) => {
+          app.log.warn({ err: error }, 'driver simulator step failed');
+        },
+      });
       simulator.start();
       return Promise.resolve();
     });
-    app.addHook('onClose', async () => {
-      await simulator.stop();
+    app.addHook('preClose', async () => {
+      await simulator?.stop();
     });
   }
 

@@ -14,6 +14,7 @@ import { loadConfig } from '../src/config/env.ts';
 import { drivers, serviceEvents, services } from '../src/db/schema.ts';
 import { assignNextQueued, rankDriversByEta } from '../src/services/dispatch.ts';
 import { issueDriverToken } from '../src/services/driver-app.ts';
+import { dispatchTick } from '../src/services/dispatch/engine.ts';
 import { createDriverSimulator, SIMULATOR_TIMING } from '../src/services/driver-simulator.ts';
 import { estimateRoute } from '../src/services/estimate-router.ts';
 import { firstPrAccount, servicePayload } from './support/service-request-payload.ts';
@@ -453,13 +454,35 @@ describe('driver app API', () => {
 });
 
 describe('driver simulator (ARCHITECTURE 8)', () => {
+  /** The simulator is a client of the listening API (decision 760); the engine ticks with it. */
+  let baseUrl: string;
+  beforeAll(async () => {
+    baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  function simulated(clock: () => number) {
+    const simulator = createDriverSimulator(t.app.repositories, {
+      baseUrl,
+      appKey: t.config.appKey,
+      now: () => new Date(clock()),
+    });
+    return {
+      step: async () => {
+        await dispatchTick(t.app.repositories, { clock: () => new Date(clock()) });
+        await simulator.step();
+      },
+      stop: () => simulator.stop(),
+    };
+  }
+
   it('leaves a new request queued for SIMULATOR_TIMING.assignAfter seconds, as a real one waits (decision 741)', async () => {
     const { serviceId } = await createService();
     const createdAt = must(await serviceRow(t, serviceId)).createdAt.getTime();
     let clock = createdAt;
-    const simulator = createDriverSimulator(t.app.repositories, { now: () => new Date(clock) });
+    const simulator = simulated(() => clock);
     // The loading screen's push offer comes 5 s after it opens: the request is still queued then.
     expect(SIMULATOR_TIMING.assignAfter).toBeGreaterThan(5);
+    // The engine offers the request at once; the simulated driver holds the offer.
+    await simulator.step();
     clock = createdAt + (SIMULATOR_TIMING.assignAfter - 1) * 1000;
     await simulator.step();
     expect(await serviceRow(t, serviceId)).toMatchObject({ status: 'Queued', driverId: null });
@@ -479,7 +502,7 @@ describe('driver simulator (ARCHITECTURE 8)', () => {
     'drives a %s service to FINISHED within about two minutes',
     async (situation, trips) => {
       let clock = Date.now();
-      const simulator = createDriverSimulator(t.app.repositories, { now: () => new Date(clock) });
+      const simulator = simulated(() => clock);
       const { serviceId } = await createService({ situation });
       let steps = 0;
       while ((await serviceRow(t, serviceId))?.status !== 'Finished' && steps < 200) {

@@ -78,3 +78,4 @@ export * from './home-sub-services.ts';
 export * from './home-visit.ts';
 export * from './service-clock.ts';
 export * from './vehicle-catalog.ts';
+export * from './dispatch-rules.ts';

@@ -9,6 +9,7 @@ import {
 } from './contract/service-request.ts';
 import {
   buildClientNotes,
+  clientNoteText,
   buildServiceRequestPayload,
   IncompleteRequestError,
 } from './service-request-payload.ts';
@@ -454,5 +455,16 @@ describe('ServiceRequestResponseSchema (SPEC 7 "reads token and eventId (and ser
     ).toBe(true);
     const bad = ServiceRequestResponseSchema.safeParse({ eventId: 'e1', serviceId: 's1' });
     expect(bad.error?.issues[0]?.path).toEqual(['token']);
+  });
+});
+
+describe('clientNoteText (what a provider reads of the notes)', () => {
+  it("drops SPEC 3's prefix and reads an empty note as none", () => {
+    expect(clientNoteText('From Client: Llanta trasera izquierda')).toBe(
+      'Llanta trasera izquierda',
+    );
+    expect(clientNoteText('From Client: ')).toBeNull();
+    expect(clientNoteText(null)).toBeNull();
+    expect(clientNoteText('Sin prefijo')).toBe('Sin prefijo');
   });
 });

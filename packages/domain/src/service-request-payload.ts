@@ -40,6 +40,18 @@ export function buildClientNotes(input: {
 }
 
 /**
+ * What the customer wrote, as a provider reads it: the notes without SPEC 3's 'From Client: '
+ * prefix; null when nothing follows it.
+ */
+export function clientNoteText(notes: string | null | undefined): string | null {
+  if (!notes) return null;
+  const text = (
+    notes.startsWith(CLIENT_NOTES_PREFIX) ? notes.slice(CLIENT_NOTES_PREFIX.length) : notes
+  ).trim();
+  return text || null;
+}
+
+/**
  * The price of the request in cents: `serviceCost` is what the customer is charged (SPEC 9: "for a
  * surplus it uses the surplus amount"; otherwise the fee when fees apply, else 0) and `priceRate` the
  * account's fee for the service type. SPEC 3 "priceDetails (home track: priceRate and serviceCost)":

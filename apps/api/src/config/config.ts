@@ -55,6 +55,12 @@ export interface Config {
   payments: PaymentsConfig;
   /** Start the driver simulator with the server (docs/decisions/232). */
   driverSimulator: boolean;
+  /** Drivers the simulator leaves alone, for a real phone to sign in as (docs/decisions/760). */
+  driverSimulatorSkip: string[];
+  /** Run the dispatch engine in this process (DISPATCH_ENGINE, docs/decisions/760). */
+  dispatchEngine: boolean;
+  /** Seconds a driver has to answer an offer (DISPATCH_OFFER_SECONDS). */
+  dispatchOfferSeconds: number;
   /** Web Push status notifications (docs/decisions/450). */
   push: PushConfig;
   /** Member sign-in (docs/decisions/460). */

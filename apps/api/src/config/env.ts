@@ -6,6 +6,7 @@ import {
   NODE_ENVS,
   REPO_ROOT,
   booleanFlag,
+  commaList,
   emptyAsUnset,
   optionalFlag,
   optionalString,
@@ -82,6 +83,22 @@ const EnvSchema = z.object({
   ...PAYMENTS_ENV,
   /** Run the demo driver simulator (ARCHITECTURE decision 8); default on, except NODE_ENV=test. */
   DRIVER_SIMULATOR: optionalFlag,
+  /** Driver ids the simulator leaves to a real phone (docs/decisions/760), comma separated. */
+  DRIVER_SIMULATOR_SKIP: optionalString,
+  /**
+   * Run the dispatch engine in the API process (docs/decisions/760); default on, except
+   * NODE_ENV=test. `off` when `npm run worker` runs it apart.
+   */
+  DISPATCH_ENGINE: emptyAsUnset(
+    z
+      .enum(['on', 'off', 'true', 'false', '1', '0', 'yes', 'no'])
+      .optional()
+      .transform((value) =>
+        value === undefined ? undefined : ['on', 'true', '1', 'yes'].includes(value),
+      ),
+  ),
+  /** Seconds a driver has to answer an offer (docs/decisions/760). */
+  DISPATCH_OFFER_SECONDS: emptyAsUnset(z.coerce.number().int().min(5).max(300).default(20)),
   ...PUSH_ENV,
   ...IDENTITY_ENV,
   ...MAPS_ENV,
@@ -144,6 +161,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     storage: storageConfig(e, inMemory ? undefined : dataDir),
     // Tests build many apps on shared databases: a simulator there would move their services.
     driverSimulator: e.DRIVER_SIMULATOR ?? e.NODE_ENV !== 'test',
+    driverSimulatorSkip: commaList(e.DRIVER_SIMULATOR_SKIP),
+    // Tests dispatch by hand (dispatchTick) on their shared databases.
+    dispatchEngine: e.DISPATCH_ENGINE ?? e.NODE_ENV !== 'test',
+    dispatchOfferSeconds: e.DISPATCH_OFFER_SECONDS,
     push: pushConfig(e),
     identity: identityConfig(e),
     maps,

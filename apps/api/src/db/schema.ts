@@ -270,11 +270,16 @@ export const drivers = pgTable(
     /** Metres. */
     lastAccuracy: doublePrecision('last_accuracy'),
     lastSeenAt: timestamptz('last_seen_at'),
+    /** The driver takes offers (the driver app's switch, docs/decisions/760); off until switched on. */
+    online: boolean('online').notNull().default(false),
+    /** Subject of the driver's account at the OIDC provider (driver sign-in); null: none linked. */
+    oidcSubject: text('oidc_subject'),
     createdAt: createdAt(),
   },
   (t) => [
     index('drivers_branch_status_idx').on(t.branch, t.status),
     uniqueIndex('drivers_token_hash_unique').on(t.tokenHash),
+    uniqueIndex('drivers_oidc_subject_unique').on(t.oidcSubject),
     check('drivers_status_check', sql`${t.status} in (${inList(DB_DRIVER_STATUSES)})`),
     check('drivers_branch_check', sql`${t.branch} in (${inList(DB_BRANCHES)})`),
   ],
@@ -411,10 +416,20 @@ export const services = pgTable(
     sourceData: jsonb('source_data').$type<Record<string, unknown>>(),
     /** sha-256 hex of the creation request body (ARCHITECTURE decision 10). */
     requestPayloadHash: text('request_payload_hash'),
+    /**
+     * When dispatch next looks for a driver for this service (docs/decisions/760); null: the
+     * service is not waiting for dispatch (assigned, closed, or made before the engine).
+     */
+    dispatchAt: timestamptz('dispatch_at'),
+    /** Searches in a row that found no driver: the retry backoff grows with it. */
+    dispatchAttempts: integer('dispatch_attempts').notNull().default(0),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('services_service_number_unique').on(t.serviceNumber),
+    index('services_dispatch_due_idx')
+      .on(t.dispatchAt)
+      .where(sql`${t.dispatchAt} is not null`),
     index('services_status_idx').on(t.status),
     index('services_driver_id_idx').on(t.driverId),
     index('services_account_id_idx').on(t.accountId),
@@ -423,6 +438,52 @@ export const services = pgTable(
     check('services_status_number_check', sql`${t.statusNumber} between 1 and 9`),
     check('services_branch_check', sql`${t.branch} in (${inList(DB_BRANCHES)})`),
     check('services_service_type_check', sql`${t.serviceType} in ('road', 'home')`),
+  ],
+);
+
+/** States of an offer of a service to a driver (docs/decisions/760). */
+export const DB_DISPATCH_OFFER_STATES = [
+  'pending',
+  'accepted',
+  'rejected',
+  'expired',
+  'withdrawn',
+] as const;
+
+/**
+ * Offers of a service to one driver at a time (docs/decisions/760): the driver accepts or rejects
+ * before `expires_at`. At most one pending offer per service and per driver.
+ */
+export const dispatchOffers = pgTable(
+  'dispatch_offers',
+  {
+    id: text('id').primaryKey(),
+    serviceId: text('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    driverId: text('driver_id')
+      .notNull()
+      .references(() => drivers.id, { onDelete: 'cascade' }),
+    state: text('state').notNull().default('pending'),
+    /** Estimated drive to the situation when offered (seconds, metres). */
+    etaSeconds: integer('eta_seconds').notNull(),
+    distanceMeters: integer('distance_meters').notNull(),
+    offeredAt: timestamptz('offered_at').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    answeredAt: timestamptz('answered_at'),
+  },
+  (t) => [
+    uniqueIndex('dispatch_offers_pending_service_unique')
+      .on(t.serviceId)
+      .where(sql`${t.state} = 'pending'`),
+    uniqueIndex('dispatch_offers_pending_driver_unique')
+      .on(t.driverId)
+      .where(sql`${t.state} = 'pending'`),
+    index('dispatch_offers_service_id_idx').on(t.serviceId, t.driverId),
+    index('dispatch_offers_pending_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.state} = 'pending'`),
+    check('dispatch_offers_state_check', sql`${t.state} in (${inList(DB_DISPATCH_OFFER_STATES)})`),
   ],
 );
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { drivers, services } from '../db/schema.ts';
+import { dispatchOffers, drivers, services } from '../db/schema.ts';
 import type { DriverPatch, ServiceRow } from './service-writes.ts';
 
 // The drivers of the dispatch (ARCHITECTURE decision 8): their tokens, positions and the services
@@ -18,8 +18,10 @@ export interface DriversRepository {
   listAvailableWithPosition(branch: string): Promise<DriverRow[]>;
   setTokenHash(id: string, tokenHash: string): Promise<boolean>;
   updateDriver(id: string, patch: DriverPatch): Promise<void>;
-  /** Active services whose driver is set (the simulator's work list). */
+  /** Active services whose driver is set. */
   listAssignedActive(): Promise<ServiceRow[]>;
+  /** Ids of drivers with a pending offer or an Active service (the simulator's work list). */
+  listWithOfferOrTrip(): Promise<string[]>;
   /** The driver's current Active service, if any. */
   findActiveServiceOf(driverId: string): Promise<ServiceRow | undefined>;
   /**
@@ -70,6 +72,21 @@ export function createDriversRepository(db: Db): DriversRepository {
         .from(services)
         .where(and(eq(services.status, 'Active'), isNotNull(services.driverId)))
         .orderBy(asc(services.createdAt)),
+
+    listWithOfferOrTrip: async () => {
+      const [offered, working] = await Promise.all([
+        db
+          .select({ id: dispatchOffers.driverId })
+          .from(dispatchOffers)
+          .where(eq(dispatchOffers.state, 'pending')),
+        db
+          .select({ id: services.driverId })
+          .from(services)
+          .where(and(eq(services.status, 'Active'), isNotNull(services.driverId))),
+      ]);
+      const ids = [...offered, ...working].map((row) => row.id);
+      return [...new Set(ids.filter((id): id is string => id !== null))].sort();
+    },
 
     findActiveServiceOf: async (driverId) =>
       (

@@ -2,6 +2,7 @@ import type { Db } from '../db/client.ts';
 import { createAccountsRepository, type AccountsRepository } from './accounts.ts';
 import { createCampaignsRepository, type CampaignsRepository } from './campaigns.ts';
 import { createContractsRepository, type ContractsRepository } from './contracts.ts';
+import { createDispatchRepository, type DispatchRepository } from './dispatch.ts';
 import { createDriverSmsRepository, type DriverSmsRepository } from './driver-sms.ts';
 import { createDriversRepository, type DriversRepository } from './drivers.ts';
 import { createGeotextRepository, type GeotextRepository } from './geotext.ts';
@@ -29,6 +30,8 @@ export interface Repositories {
   accounts: AccountsRepository;
   campaigns: CampaignsRepository;
   contracts: ContractsRepository;
+  /** Offers of queued services to drivers (docs/decisions/760). */
+  dispatch: DispatchRepository;
   drivers: DriversRepository;
   driverSms: DriverSmsRepository;
   /** Rooms of the location-by-text flow (decision 413). */
@@ -50,10 +53,13 @@ export interface Repositories {
 }
 
 export function createRepositories(db: Db): Repositories {
+  // One write path: its listeners hear every service change, dispatch's included.
+  const writes = createServiceWritePath(db);
   return {
     accounts: createAccountsRepository(db),
     campaigns: createCampaignsRepository(db),
     contracts: createContractsRepository(db),
+    dispatch: createDispatchRepository(db, writes),
     drivers: createDriversRepository(db),
     driverSms: createDriverSmsRepository(db),
     geotext: createGeotextRepository(db),
@@ -65,7 +71,7 @@ export function createRepositories(db: Db): Repositories {
     pushSubscriptions: createPushSubscriptionsRepository(db),
     serviceAccess: createServiceAccessRepository(db),
     serviceEvents: createServiceEventsRepository(db),
-    services: createServicesRepository(db, createServiceWritePath(db)),
+    services: createServicesRepository(db, writes),
     serviceTypes: createServiceTypesRepository(db),
     tips: createTipsRepository(db),
   };

@@ -1,8 +1,9 @@
 import type { ServiceHistoryEvent } from '@auxilio/domain';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { drivers, serviceEvents, services } from '../db/schema.ts';
+import { dispatchOffers, drivers, serviceEvents, services } from '../db/schema.ts';
 import { serviceChanges } from '../lib/service-changes.ts';
+import { DRIVER_CHANGES_CHANNEL } from './driver-changes.ts';
 import { SERVICE_EVENTS_CHANNEL, type ServiceEventRecord } from './service-events.ts';
 
 // The one path of every write to a service (docs/decisions/204). A change locks the service row,
@@ -119,6 +120,24 @@ async function appendEvents(
   return appended;
 }
 
+/** Withdraws the service's pending offer, waking the driver's app (it shows the offer no more). */
+async function withdrawPendingOffers(tx: Db, serviceId: string): Promise<void> {
+  const withdrawn = await tx
+    .update(dispatchOffers)
+    .set({ state: 'withdrawn', answeredAt: sql`now()` })
+    .where(and(eq(dispatchOffers.serviceId, serviceId), eq(dispatchOffers.state, 'pending')))
+    .returning({ driverId: dispatchOffers.driverId });
+  for (const { driverId } of withdrawn) await notifyDriverChange(tx, driverId);
+}
+
+/**
+ * Wakes the driver's app on commit (its `GET /me` long poll, docs/decisions/760), in every process
+ * that LISTENs; like the service events, delivered only when the transaction commits.
+ */
+export async function notifyDriverChange(tx: Db, driverId: string): Promise<void> {
+  await tx.execute(sql`select pg_notify(${DRIVER_CHANGES_CHANNEL}, ${driverId})`);
+}
+
 function writesOf(tx: Db, changed: CommittedServiceChange[]): ServiceWriteTransaction {
   const record = (change: CommittedServiceChange): CommittedServiceChange => {
     if (change.events.length > 0) changed.push(change);
@@ -143,10 +162,21 @@ function writesOf(tx: Db, changed: CommittedServiceChange[]): ServiceWriteTransa
 
     apply: async (service, change) => {
       let updated = service;
+      // A service that leaves the queue (assigned, cancelled, held) leaves dispatch: its pending
+      // offer is withdrawn and nothing looks for a driver any more (docs/decisions/760).
+      const leavesQueue =
+        change.patch?.status !== undefined &&
+        change.patch.status !== 'Queued' &&
+        service.status === 'Queued';
+      if (leavesQueue) await withdrawPendingOffers(tx, service.id);
       if (change.patch) {
         const [row] = await tx
           .update(services)
-          .set({ ...change.patch, updatedAt: new Date() })
+          .set({
+            ...(leavesQueue ? { dispatchAt: null } : {}),
+            ...change.patch,
+            updatedAt: new Date(),
+          })
           .where(eq(services.id, service.id))
           .returning();
         if (!row) throw new Error(`service ${service.id} update returned no row`);
@@ -154,6 +184,7 @@ function writesOf(tx: Db, changed: CommittedServiceChange[]): ServiceWriteTransa
       }
       if (change.driver) {
         await tx.update(drivers).set(change.driver.patch).where(eq(drivers.id, change.driver.id));
+        await notifyDriverChange(tx, change.driver.id);
       }
       const events = await appendEvents(tx, service.id, change.events);
       return record({ service: updated, events });

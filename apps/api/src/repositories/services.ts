@@ -137,6 +137,14 @@ export interface ServicesRepository {
     decide: (service: ServiceRow) => ServiceChange | 'keep',
   ): Promise<CommittedServiceChange | undefined>;
   /**
+   * Like `change`, with a `decide` that may also write rows of its own in the transaction `tx`
+   * before the change is applied (dispatch's records of who served the service).
+   */
+  changeWith(
+    serviceId: string,
+    decide: (service: ServiceRow, tx: Db) => Promise<ServiceChange | 'keep'>,
+  ): Promise<CommittedServiceChange | undefined>;
+  /**
    * Takes the oldest Queued service without a driver (FOR NO KEY UPDATE SKIP LOCKED, so two dispatchers
    * never take the same one), lets `pick` choose among the branch's available drivers (also locked,
    * skipping locked ones) and applies its change. Undefined when nothing was queued or `pick`
@@ -315,6 +323,15 @@ export function createServicesRepository(db: Db, writes: ServiceWritePath): Serv
         const service = await lock(serviceId);
         if (!service) return undefined;
         const change = decide(service);
+        if (change === 'keep') return { service, events: [] };
+        return apply(service, change);
+      }),
+
+    changeWith: (serviceId, decide) =>
+      writes.run(async ({ tx, lock, apply }) => {
+        const service = await lock(serviceId);
+        if (!service) return undefined;
+        const change = await decide(service, tx);
         if (change === 'keep') return { service, events: [] };
         return apply(service, change);
       }),

@@ -1,19 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import {
-  canTransitionServiceStatus,
-  mergeDriverEta,
-  nextTripStatus,
-  parseTripStatus,
   publicSuggestedDrivers,
   publicSuggestionPoint,
   shouldRequestSuggestions,
-  statusKeyOfTripStatus,
-  statusNumberOf,
   takeSuggestedDrivers,
   type DriverLocationResponse,
   type LatLng,
   type PublicDriver,
-  type ServiceStatus,
   type SuggestedDriver,
   type SuggestionRequest,
   type SuggestionResponse,
@@ -22,6 +15,7 @@ import { AppError, notFound } from '../lib/errors.ts';
 import type { DriverRow } from '../repositories/drivers.ts';
 import type { Repositories } from '../repositories/index.ts';
 import type { CommittedServiceChange } from '../repositories/services.ts';
+import { assignmentChange } from './dispatch/assignment.ts';
 import { estimateRoute } from './estimate-router.ts';
 import { bearerTokenOf, hashServiceToken } from './service-tokens.ts';
 
@@ -76,9 +70,10 @@ export async function suggestDrivers(
 
 /**
  * Assigns the oldest Queued, unscheduled service without a driver to the nearest available driver
- * of its branch by ETA, in one transaction: driver set, status Active, trip ACCEPTED (forward only),
- * simulated ETA, the driver marked busy, and status/trip/driver/eta events. Undefined when nothing
- * is queued, no driver is free, or the oldest request has been queued less than `queuedForAtLeastMs`.
+ * of its branch by ETA at once, without an offer (tests, benchmarks and end-to-end harnesses that
+ * need an assigned service now; the running API dispatches through offers, services/dispatch/).
+ * Undefined when nothing is queued, no driver is free, or the oldest request has been queued less
+ * than `queuedForAtLeastMs`.
  */
 export async function assignNextQueued(
   repos: Pick<Repositories, 'services'>,
@@ -86,8 +81,6 @@ export async function assignNextQueued(
   options: { queuedForAtLeastMs?: number } = {},
 ): Promise<CommittedServiceChange | undefined> {
   return repos.services.assignNextQueued((service, candidates) => {
-    // The demo's simulated dispatcher lets a request wait like a real one (decision 741). The oldest
-    // queued service comes first, so a younger one would wait as well.
     const queuedMs = now.getTime() - service.createdAt.getTime();
     if (queuedMs < (options.queuedForAtLeastMs ?? 0)) return undefined;
     if (service.situationLat === null || service.situationLng === null) return undefined;
@@ -96,48 +89,12 @@ export async function assignNextQueued(
     const [best] = rankDriversByEta(situation, candidates);
     const driver = best && candidates.find((c) => c.id === best._id);
     if (!best || !driver) return undefined;
-    const from = service.status as ServiceStatus;
-    if (!canTransitionServiceStatus(from, 'Active')) return undefined;
-    const trip = nextTripStatus(parseTripStatus(service.tripStatus), 'ACCEPTED') ?? 'ACCEPTED';
-    const statusNumber = statusNumberOf(statusKeyOfTripStatus(trip));
-    const eta = mergeDriverEta(service.driverEtaSeconds, best.eta);
-    const at = now.toISOString();
-    return {
-      patch: {
-        driverId: driver.id,
-        status: 'Active',
-        statusNumber,
-        tripStatus: trip,
-        tripStamps: { ...service.tripStamps, [trip]: service.tripStamps[trip] ?? at },
-        simulatedEtaSeconds: best.eta,
-        driverEtaSeconds: eta,
-        driverDistanceMeters: best.distance,
-        providerName: driver.name,
-        providerLat: driver.lastLat,
-        providerLng: driver.lastLng,
-      },
-      events: [
-        {
-          type: 'status',
-          payload: { status: 'Active', statusNumber, previousStatus: from },
-        },
-        { type: 'trip', payload: { status: trip, at } },
-        {
-          type: 'driver',
-          payload: {
-            _id: driver.id,
-            name: driver.name,
-            vehicleType: driver.vehicleType,
-            employeeImage: driver.employeeImage,
-            vehicleImage: driver.vehicleImage,
-            lat: driver.lastLat,
-            lng: driver.lastLng,
-          },
-        },
-        { type: 'eta', payload: { eta, distance: best.distance, approximate: true } },
-      ],
-      driver: { id: driver.id, patch: { status: 'busy', pendingSituation: service.situation } },
-    };
+    return assignmentChange(
+      service,
+      driver,
+      { etaSeconds: best.eta, distanceMeters: best.distance },
+      now,
+    );
   });
 }
 

@@ -1,36 +1,25 @@
-import {
-  bearingDegrees,
-  canonicalServiceType,
-  isTowServiceType,
-  parseTripStatus,
-  type LatLng,
-} from '@auxilio/domain';
+import { bearingDegrees, type LatLng } from '@auxilio/domain';
 import type { Repositories } from '../repositories/index.ts';
-import type { ServiceRow } from '../repositories/services.ts';
-import { assignNextQueued } from './dispatch.ts';
-import {
-  acceptService,
-  authenticateDriver,
-  issueDriverToken,
-  reportPosition,
-  updateTripStatus,
-} from './driver-app.ts';
+import type { DriverState } from './dispatch/driver-state.ts';
+import { issueDriverToken } from './driver-app.ts';
 import { pointAlong } from './estimate-router.ts';
 
 // ARCHITECTURE decision 8: "The embedded default runs a driver simulator through that same API,
 // time-compressed, so a newcomer who requests a tow watches a truck drive to them and the service
-// finish." It calls the driver-app service functions with each driver's own bearer token; its
+// finish." Simulated drivers are clients of the driver app API over HTTP, as a phone is
+// (docs/decisions/760): they read their state (`GET /me`), accept the offers the dispatch engine
+// makes, report positions and move their trip forward. They never assign anything themselves. The
 // timing comes from the trip stamps in the database (docs/decisions/232).
 
 /** Time-compressed phases, in seconds of wall time. */
 export const SIMULATOR_TIMING = {
   /**
-   * A new request waits this long before a driver is assigned, as a real one does: long enough for
-   * a newcomer to see the loading screen, its push-notification offer (SPEC 9 "Push prompt delay:
-   * 1 page view and 5 s") and both of its animations (9 s each), decision 741.
+   * A new request waits this long before a simulated driver accepts it, as a real one does: long
+   * enough for a newcomer to see the loading screen, its push-notification offer (SPEC 9 "Push
+   * prompt delay: 1 page view and 5 s") and both of its animations (9 s each), decision 741.
    */
   assignAfter: 10,
-  /** From assignment to the driver's own accept call. */
+  /** From the offer to the driver's accept tap. */
   acceptAfter: 2,
   /** From acceptance to ON_ROUTE. */
   departAfter: 5,
@@ -44,11 +33,8 @@ export const SIMULATOR_TIMING = {
   towedToFinished: 8,
 } as const;
 
-/** Most services assigned per step, so one step stays short. */
-const ASSIGN_PER_STEP = 10;
-
 export interface DriverSimulator {
-  /** One tick: assign queued services, then move every assigned service one step forward. */
+  /** One tick: every simulated driver with an offer or a trip acts once. */
   step(): Promise<void>;
   /** Starts ticking every `intervalMs` (default 1000). */
   start(intervalMs?: number): void;
@@ -57,6 +43,12 @@ export interface DriverSimulator {
 }
 
 export interface DriverSimulatorOptions {
+  /** Where the API listens, e.g. `http://127.0.0.1:3000`. */
+  baseUrl: string;
+  /** The public app key the driver app sends. */
+  appKey: string;
+  /** Drivers left to a real phone (DRIVER_SIMULATOR_SKIP): never touched. */
+  skip?: readonly string[];
   /** The clock (tests pass a fake one). */
   now?: () => Date;
   onError?: (error: unknown) => void;
@@ -66,56 +58,79 @@ function secondsSince(stamp: string | undefined, now: Date): number {
   return stamp ? (now.getTime() - Date.parse(stamp)) / 1000 : 0;
 }
 
-function isTow(service: ServiceRow): boolean {
-  const name = canonicalServiceType(service.situation);
-  return name !== undefined && isTowServiceType(name);
-}
-
 export function createDriverSimulator(
   repos: Pick<Repositories, 'drivers' | 'services'>,
-  options: DriverSimulatorOptions = {},
+  options: DriverSimulatorOptions,
 ): DriverSimulator {
   const now = options.now ?? (() => new Date());
-  /** Tokens minted by this simulator, by driver id (only the hash is in the database). */
+  const skip = new Set(options.skip ?? []);
+  /** Tokens minted by this simulator, by driver id (the server's own demo signs its drivers in). */
   const tokens = new Map<string, string>();
-  /** Where each drive started, by service id (falls back to the driver's current position). */
+  /** Where each drive started, by service id. */
   const starts = new Map<string, LatLng>();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
 
-  const authorization = async (driverId: string): Promise<string> => {
+  const call = async <T>(
+    driverId: string,
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+  ) => {
     let token = tokens.get(driverId);
     if (!token) {
       token = await issueDriverToken(repos, driverId);
       tokens.set(driverId, token);
     }
-    return `Bearer ${token}`;
+    const response = await fetch(`${options.baseUrl}/common/api/v1/driver-app${path}`, {
+      method,
+      headers: {
+        'x-api-key': options.appKey,
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    if (!response.ok) {
+      throw new Error(
+        `simulated driver ${driverId}: ${method} ${path} answered ${response.status}`,
+      );
+    }
+    return (await response.json()) as T;
   };
 
-  const advance = async (service: ServiceRow, at: Date): Promise<void> => {
-    if (!service.driverId) return;
-    const driver = await authenticateDriver(repos, await authorization(service.driverId));
-    const trip = parseTripStatus(service.tripStatus);
-    const stamps = service.tripStamps;
+  const tripStatus = (driverId: string, serviceId: string, status: string) =>
+    call(driverId, 'POST', `/services/${serviceId}/trip-status`, { status });
+
+  const act = async (driverId: string, at: Date): Promise<void> => {
+    const state = await call<DriverState>(driverId, 'GET', '/me');
     const T = SIMULATOR_TIMING;
-    switch (trip) {
-      case undefined:
-      case 'NEW':
-        await acceptService(repos, driver, service.id, at);
-        return;
+    if (state.offer) {
+      const record = await repos.services.findById(state.offer.serviceId);
+      const waited = record ? secondsSince(record.service.createdAt.toISOString(), at) : 0;
+      if (waited < T.assignAfter || secondsSince(state.offer.offeredAt, at) < T.acceptAfter) return;
+      await call(driverId, 'POST', `/offers/${state.offer.id}/accept`);
+      return;
+    }
+    const trip = state.trip;
+    if (!trip) return;
+    const record = await repos.services.findById(trip.serviceId);
+    if (!record) return;
+    const { service, driver } = record;
+    const stamps = service.tripStamps;
+    switch (trip.tripStatus) {
       case 'ACCEPTED': {
         if (secondsSince(stamps.ACCEPTED, at) < T.departAfter) return;
-        if (driver.lastLat !== null && driver.lastLng !== null) {
+        if (driver?.lastLat != null && driver.lastLng != null) {
           starts.set(service.id, { lat: driver.lastLat, lng: driver.lastLng });
         }
-        await updateTripStatus(repos, driver, service.id, 'ON_ROUTE', at);
+        await tripStatus(driverId, service.id, 'ON_ROUTE');
         return;
       }
       case 'ON_ROUTE': {
-        if (service.situationLat === null || service.situationLng === null) return;
-        const target = { lat: service.situationLat, lng: service.situationLng };
+        const target = trip.location;
         const current =
-          driver.lastLat !== null && driver.lastLng !== null
+          driver?.lastLat != null && driver.lastLng != null
             ? { lat: driver.lastLat, lng: driver.lastLng }
             : target;
         const start = starts.get(service.id) ?? current;
@@ -124,51 +139,43 @@ export function createDriverSimulator(
         const drive = Math.min(T.maxDrive, Math.max(T.minDrive, eta / T.compression));
         const fraction = secondsSince(stamps.ON_ROUTE, at) / drive;
         const next = pointAlong(start, target, fraction);
-        await reportPosition(
-          repos,
-          driver,
-          { ...next, heading: bearingDegrees(current, target), accuracy: 5 },
-          at,
-        );
+        await call(driverId, 'POST', '/positions', {
+          positions: [
+            {
+              ...next,
+              heading: bearingDegrees(current, target),
+              accuracy: 5,
+              at: at.toISOString(),
+            },
+          ],
+        });
         if (fraction >= 1) {
           starts.delete(service.id);
-          await updateTripStatus(repos, driver, service.id, 'ARRIVED', at);
+          await tripStatus(driverId, service.id, 'ARRIVED');
         }
         return;
       }
       case 'ARRIVED':
         if (secondsSince(stamps.ARRIVED, at) < T.arrivedToNext) return;
-        await updateTripStatus(
-          repos,
-          driver,
-          service.id,
-          isTow(service) ? 'TOWED' : 'FINISHED',
-          at,
-        );
+        await tripStatus(driverId, service.id, trip.isTow ? 'TOWED' : 'FINISHED');
         return;
       case 'TOWED':
         if (secondsSince(stamps.TOWED, at) < T.towedToFinished) return;
-        await updateTripStatus(repos, driver, service.id, 'FINISHED', at);
-        return;
-      case 'FINISHED':
+        await tripStatus(driverId, service.id, 'FINISHED');
         return;
     }
   };
 
   const step = async (): Promise<void> => {
     const at = now();
-    for (let i = 0; i < ASSIGN_PER_STEP; i += 1) {
-      const queuedForAtLeastMs = SIMULATOR_TIMING.assignAfter * 1000;
-      if (!(await assignNextQueued(repos, at, { queuedForAtLeastMs }))) break;
-    }
-    const assigned = await repos.drivers.listAssignedActive();
-    for (const service of assigned) {
-      // Give the driver a moment before the accept tap.
-      if (secondsSince(service.tripStamps.ACCEPTED, at) < SIMULATOR_TIMING.acceptAfter) continue;
+    // Only drivers with something to do call the API: an offer to answer or a trip to drive.
+    const busy = await repos.drivers.listWithOfferOrTrip();
+    for (const driverId of busy) {
+      if (skip.has(driverId)) continue;
       try {
-        await advance(service, at);
+        await act(driverId, at);
       } catch (error) {
-        // One service failing (e.g. cancelled meanwhile) must not stop the others.
+        // One driver failing (an offer withdrawn meanwhile) must not stop the others.
         options.onError?.(error);
       }
     }

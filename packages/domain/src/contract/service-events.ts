@@ -170,6 +170,29 @@ export interface NoteEventData {
   createdAt: string;
 }
 
+/** Steps of dispatch in a service's history (docs/decisions/760). */
+export const DISPATCH_STEPS = [
+  'queued',
+  'offered',
+  'rejected',
+  'timed_out',
+  'assigned',
+  'driver_cancelled',
+  'released',
+] as const;
+export type DispatchStep = (typeof DISPATCH_STEPS)[number];
+
+/**
+ * `dispatch`: what dispatch did with the service (queued: nobody free yet; offered, rejected,
+ * timed_out: an offer to one driver; assigned; driver_cancelled: the driver gave it back). Only the
+ * driver id, never the driver's name or phone: the customer's token reads this history.
+ */
+export interface DispatchEventData {
+  step: DispatchStep;
+  driverId?: string;
+  at: string;
+}
+
 /** The data of each event the server writes, by event name. */
 export interface ServiceEventDataByName {
   created: CreatedEventData;
@@ -184,6 +207,7 @@ export interface ServiceEventDataByName {
   pushOptIn: PushOptInEventData;
   confirmData: ConfirmDataEventData;
   note: NoteEventData;
+  dispatch: DispatchEventData;
 }
 
 /** Every event name of a service's history (the screens listen to SERVICE_EVENT_TYPES of them). */

@@ -111,5 +111,8 @@ function buildDriver(branch: Branch, index: number, mediaRows: MediaRow[]): Driv
     lastHeading: random.int(0, 359),
     lastAccuracy: random.int(4, 15),
     lastSeenAt: SEED_SEEN_AT,
+    // Demo drivers sign in with their own id as OIDC subject; all but the offline one take offers.
+    online: status !== 'offline',
+    oidcSubject: id,
   };
 }

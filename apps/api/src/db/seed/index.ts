@@ -1,6 +1,6 @@
 import { BRANDS } from '@auxilio/brands';
 import { SERVICE_TYPES, type Brand } from '@auxilio/domain';
-import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DatabaseHandle } from '../client.ts';
 import {
@@ -136,6 +136,20 @@ export async function seedDemoData(
     for (const rows of chunks(data.drivers)) {
       await tx.insert(drivers).values(rows).onConflictDoNothing({ target: drivers.id });
     }
+    // A database seeded before driver sign-in (docs/decisions/760) links its demo drivers to their
+    // accounts once: the subject is the driver id, and those not seeded offline take offers.
+    await tx
+      .update(drivers)
+      .set({ oidcSubject: sql`${drivers.id}`, online: sql`${drivers.status} <> 'offline'` })
+      .where(
+        and(
+          isNull(drivers.oidcSubject),
+          inArray(
+            drivers.id,
+            data.drivers.map((row) => row.id),
+          ),
+        ),
+      );
     await tx
       .insert(geotextRooms)
       .values(data.geotextRooms)

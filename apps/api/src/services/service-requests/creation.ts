@@ -1,6 +1,7 @@
 import {
   currencyOf,
   feeBreakdown,
+  firstDispatchAt,
   homeVisitStart,
   isHomeVisitAllowed,
   servicePaymentMethods,
@@ -189,6 +190,8 @@ export async function createServiceRequest(
         tripStatus: 'NEW',
         tripStamps: { NEW: now.toISOString() },
         schedule: visit.schedule,
+        // Dispatch looks for a driver at once, or shortly before the schedule (decision 760).
+        dispatchAt: firstDispatchAt(now, visit.schedule),
         payments: {
           subtotal: payments.subtotalCents,
           tax: payments.taxCents,

@@ -9,6 +9,24 @@ describe('a stream event applied to the cached service', () => {
     ).toBe('Void');
   });
 
+  it('status: an Active service back in the queue (its driver gave it back) loses the driver and restarts its trip', () => {
+    const working = testService({
+      status: 'Active',
+      trip: {
+        status: 'ON_ROUTE',
+        stamps: { NEW: '2026-11-21T18:00:00.000Z', ON_ROUTE: '2026-11-21T18:01:00.000Z' },
+        simulatedEta: 300,
+      },
+    });
+    const next = applyServiceEvent(working, 'status', { status: 'Queued', statusNumber: 8 });
+    expect(next.status).toBe('Queued');
+    expect(next.driver).toBeNull();
+    expect(next.trip.status).toBe('NEW');
+    expect(next.trip.stamps).toEqual({ NEW: '2026-11-21T18:00:00.000Z' });
+    // The next driver's trip moves forward from there.
+    expect(applyServiceEvent(next, 'trip', { status: 'ACCEPTED' }).trip.status).toBe('ACCEPTED');
+  });
+
   it('trip: moves forward and stamps the time', () => {
     const next = applyServiceEvent(testService(), 'trip', {
       status: 'ON_ROUTE',

@@ -26,6 +26,18 @@ export function applyServiceEvent(
     case 'status': {
       const event = StatusEventSchema.safeParse(data);
       if (!event.success) return service;
+      // Back in the queue after being Active: the driver gave the service back (SPEC 4
+      // cancelled_by_driver, decision 760). Nobody drives to the customer any more, and the trip of
+      // the next driver starts from NEW again.
+      if (event.data.status === 'Queued' && service.status === 'Active') {
+        const stamps = service.trip.stamps.NEW ? { NEW: service.trip.stamps.NEW } : {};
+        return {
+          ...service,
+          status: 'Queued',
+          driver: null,
+          trip: { ...service.trip, status: 'NEW', stamps },
+        };
+      }
       return {
         ...service,
         status: event.data.status,

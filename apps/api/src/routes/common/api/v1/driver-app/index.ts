@@ -8,6 +8,7 @@ import {
   reportPosition,
   updateTripStatus,
 } from '../../../../../services/driver-app.ts';
+import driverDispatchRoutes from './dispatch-routes.ts';
 
 // ARCHITECTURE decision 8: the driver app API (decision 1: new endpoints under /common/api/v1).
 
@@ -99,6 +100,8 @@ const driverAppRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       return updateTripStatus(repos, driver, request.params.id, request.body.status);
     },
   );
+  // Offers, online switch, long-poll state, batched positions, giving back (decision 760).
+  void app.register(driverDispatchRoutes);
   done();
 };
 

@@ -1,0 +1,212 @@
+import { ApiErrorSchema, LatitudeSchema, LongitudeSchema } from '@auxilio/domain';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { APP_KEY_ERROR_RESPONSES, APP_KEY_SECURITY } from '../../../../../lib/route-schemas.ts';
+import { cancelByDriver } from '../../../../../services/dispatch/driver-cancel.ts';
+import {
+  readDriverState,
+  type DriverState,
+} from '../../../../../services/dispatch/driver-state.ts';
+import { reportPositions, setDriverOnline } from '../../../../../services/dispatch/driver-work.ts';
+import { acceptOffer, rejectOffer } from '../../../../../services/dispatch/offers.ts';
+import { authenticateDriver } from '../../../../../services/driver-app.ts';
+import { DriverStateSchema } from './driver-state-schema.ts';
+
+// The driver app's side of dispatch (docs/decisions/760): its state as a long poll, the online
+// switch, answers to offers, batched positions and giving a service back. Every endpoint needs the
+// app key and `Authorization: Bearer <driver token>`.
+
+const BEARER_NOTE = 'Needs `x-api-key` and `Authorization: Bearer <driver token>` (decision 230).';
+
+const RESPONSES = {
+  ...APP_KEY_ERROR_RESPONSES,
+  401: ApiErrorSchema.with(z.describe('Missing or wrong `x-api-key`, or an unknown driver token')),
+} as const;
+
+const OFFER_RESPONSES = {
+  ...RESPONSES,
+  404: ApiErrorSchema.with(z.describe('No offer with that id for this driver')),
+  409: ApiErrorSchema.with(
+    z.describe('The offer is no longer pending (expired, withdrawn, answered)'),
+  ),
+} as const;
+
+const OfferParams = z.object({ offerId: z.string().min(1).max(64) });
+const ServiceParams = z.object({ id: z.string().min(1).max(64) });
+
+/** Longest long poll, in seconds. */
+const MAX_WAIT_SECONDS = 25;
+
+const driverDispatchRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
+  const repos = app.repositories;
+  const state = (driverId: string): Promise<DriverState> => readDriverState(repos, driverId);
+  const now = () => repos.dispatch.databaseNow();
+
+  app.get(
+    '/me',
+    {
+      schema: {
+        tags: ['driver-app'],
+        summary: "The driver's state: online, the offer to answer, the trip (a long poll)",
+        description: `${BEARER_NOTE} With \`wait\` (1..${MAX_WAIT_SECONDS} s) and \`version\`, answers at once when the state's version differs, else when it changes or after \`wait\` seconds.`,
+        security: APP_KEY_SECURITY,
+        querystring: z.object({
+          wait: z.coerce.number().int().min(1).max(MAX_WAIT_SECONDS).optional(),
+          version: z.string().max(64).optional(),
+        }),
+        response: { 200: DriverStateSchema, ...RESPONSES },
+      },
+    },
+    async (request) => {
+      const driver = await authenticateDriver(repos, request.headers.authorization);
+      const { wait, version } = request.query;
+      let current = await state(driver.id);
+      if (!wait || version === undefined || current.version !== version) return current;
+      // Listen before waiting: a change between the read and the wait is heard.
+      await app.dispatch.ready().catch(() => undefined);
+      const deadline = Date.now() + wait * 1000;
+      const closed = new AbortController();
+      request.raw.once('close', () => {
+        closed.abort();
+      });
+      while (current.version === version && !app.dispatch.closing() && !closed.signal.aborted) {
+        const left = deadline - Date.now();
+        if (left <= 0) break;
+        const serviceIds = [current.offer?.serviceId, current.trip?.serviceId].filter(
+          (id): id is string => id !== undefined,
+        );
+        await app.dispatch.wakeups.wait(driver.id, serviceIds, left, closed.signal);
+        current = await state(driver.id);
+      }
+      return current;
+    },
+  );
+
+  app.post(
+    '/online',
+    {
+      schema: {
+        tags: ['driver-app'],
+        summary: 'Online for offers or not; going offline rejects the pending offer',
+        description: `${BEARER_NOTE} A trip under way stays when the driver goes offline.`,
+        security: APP_KEY_SECURITY,
+        body: z.object({ online: z.boolean() }),
+        response: { 200: DriverStateSchema, ...RESPONSES },
+      },
+    },
+    async (request) => {
+      const driver = await authenticateDriver(repos, request.headers.authorization);
+      await setDriverOnline(repos, driver, request.body.online, await now());
+      if (request.body.online) app.dispatch.kick();
+      return state(driver.id);
+    },
+  );
+
+  app.post(
+    '/offers/:offerId/accept',
+    {
+      schema: {
+        tags: ['driver-app'],
+        summary: 'Takes the offered service: the driver is assigned (trip ACCEPTED)',
+        description: BEARER_NOTE,
+        security: APP_KEY_SECURITY,
+        params: OfferParams,
+        response: { 200: DriverStateSchema, ...OFFER_RESPONSES },
+      },
+    },
+    async (request) => {
+      const driver = await authenticateDriver(repos, request.headers.authorization);
+      await acceptOffer(repos, driver, request.params.offerId, await now());
+      return state(driver.id);
+    },
+  );
+
+  app.post(
+    '/offers/:offerId/reject',
+    {
+      schema: {
+        tags: ['driver-app'],
+        summary: 'Declines the offered service: the next driver is offered it',
+        description: BEARER_NOTE,
+        security: APP_KEY_SECURITY,
+        params: OfferParams,
+        response: { 200: DriverStateSchema, ...OFFER_RESPONSES },
+      },
+    },
+    async (request) => {
+      const driver = await authenticateDriver(repos, request.headers.authorization);
+      await rejectOffer(repos, driver, request.params.offerId, await now());
+      return state(driver.id);
+    },
+  );
+
+  app.post(
+    '/positions',
+    {
+      schema: {
+        tags: ['driver-app'],
+        summary: "A batch of the driver's positions, oldest first (idempotent by `at`)",
+        description: `${BEARER_NOTE} A fix not newer than the driver's last one is ignored; fixes worse than 20 m are not used (SPEC 5).`,
+        security: APP_KEY_SECURITY,
+        body: z.object({
+          positions: z
+            .array(
+              z.object({
+                lat: LatitudeSchema,
+                lng: LongitudeSchema,
+                heading: z.number().min(0).max(360).nullable().optional(),
+                accuracy: z.number().nonnegative().nullable().optional(),
+                at: z.iso.datetime({ offset: true }),
+              }),
+            )
+            .min(1)
+            .max(100),
+        }),
+        response: {
+          200: z.object({ accepted: z.number().int(), lastPositionAt: z.string().nullable() }),
+          ...RESPONSES,
+        },
+      },
+    },
+    async (request) => {
+      const driver = await authenticateDriver(repos, request.headers.authorization);
+      const positions = request.body.positions.map((fix) => ({ ...fix, at: new Date(fix.at) }));
+      return reportPositions(repos, driver, positions, await now());
+    },
+  );
+
+  app.post(
+    '/services/:id/cancel',
+    {
+      schema: {
+        tags: ['driver-app'],
+        summary: 'The driver gives the service back (SPEC 4 cancelled_by_driver): dispatch again',
+        description: `${BEARER_NOTE} The customer's screen goes back to looking for a provider; this driver is not offered the service again.`,
+        security: APP_KEY_SECURITY,
+        params: ServiceParams,
+        body: z.object({ reason: z.string().max(500).optional() }).optional(),
+        response: {
+          200: DriverStateSchema,
+          ...RESPONSES,
+          403: ApiErrorSchema.with(z.describe('The service is not assigned to this driver')),
+          409: ApiErrorSchema.with(z.describe('The service is not Active or its trip finished')),
+        },
+      },
+    },
+    async (request) => {
+      const driver = await authenticateDriver(repos, request.headers.authorization);
+      await cancelByDriver(repos, driver, request.params.id, await now());
+      const reason = request.body?.reason;
+      request.log.info(
+        { driverId: driver.id, serviceId: request.params.id, reason },
+        'driver gave a service back',
+      );
+      app.dispatch.kick();
+      return state(driver.id);
+    },
+  );
+
+  done();
+};
+
+export default driverDispatchRoutes;
