@@ -8,6 +8,8 @@ describe('member sign-in configuration', () => {
   it('defaults to the bundled provider with the public client', () => {
     const { identity } = loadConfig({});
     expect(identity).toMatchObject({
+      driverRoleClaim: 'role',
+      driverRole: 'driver',
       issuer: undefined,
       clientId: 'auxilio-pwa',
       clientSecret: undefined,
@@ -38,23 +40,28 @@ describe('member sign-in configuration', () => {
     expect(() => loadConfig({ OIDC_ISSUER: 'ftp://id.example' })).toThrow(ConfigError);
   });
 
-  it('registers both callback routes on every PWA origin', () => {
+  it('registers both member callback routes and the driver callback on every PWA origin', () => {
     const config = loadConfig({
       OIDC_REDIRECT_ORIGINS: 'https://app.example/, https://members.example',
     });
     expect(embeddedRedirectUris(config, 3000, 'https://app.example/oidc')).toEqual([
       'https://app.example/mmm-openid/callback',
       'https://app.example/sign-in/callback',
+      'https://app.example/driver/callback',
       'https://members.example/mmm-openid/callback',
       'https://members.example/sign-in/callback',
+      'https://members.example/driver/callback',
     ]);
     expect(embeddedRedirectUris(loadConfig({}), 4123, 'http://127.0.0.1:4123/oidc')).toEqual([
       'http://localhost:4123/mmm-openid/callback',
       'http://localhost:4123/sign-in/callback',
+      'http://localhost:4123/driver/callback',
       'http://127.0.0.1:4123/mmm-openid/callback',
       'http://127.0.0.1:4123/sign-in/callback',
+      'http://127.0.0.1:4123/driver/callback',
       'http://[::1]:4123/mmm-openid/callback',
       'http://[::1]:4123/sign-in/callback',
+      'http://[::1]:4123/driver/callback',
     ]);
   });
 });

@@ -19,6 +19,12 @@ export const IDENTITY_ENV = {
   OIDC_JWKS: optionalString,
   /** Timeout of each call to the identity provider (SPEC 9 "timeout constant 5000"). */
   OIDC_TIMEOUT_MS: emptyAsUnset(z.coerce.number().int().min(50).max(60_000).default(5000)),
+  /**
+   * Driver sign-in (docs/decisions/761): the claim of the ID token or userinfo that names the
+   * account's role (a string or a list of strings), and the value that makes it a driver.
+   */
+  OIDC_DRIVER_ROLE_CLAIM: optionalString.transform((value) => value ?? 'role'),
+  OIDC_DRIVER_ROLE: optionalString.transform((value) => value ?? 'driver'),
 };
 
 /** OIDC_* variables: `issuer` set means a production provider, otherwise the bundled one. */
@@ -34,6 +40,9 @@ export interface IdentityConfig {
   cookieKeys: string[] | undefined;
   jwks: string | undefined;
   timeoutMs: number;
+  /** The claim naming the account's role, and the role of drivers (docs/decisions/761). */
+  driverRoleClaim: string;
+  driverRole: string;
 }
 
 export function identityConfig(e: EnvValues<typeof IDENTITY_ENV>): IdentityConfig {
@@ -48,5 +57,7 @@ export function identityConfig(e: EnvValues<typeof IDENTITY_ENV>): IdentityConfi
     cookieKeys: e.OIDC_COOKIE_KEYS ? commaList(e.OIDC_COOKIE_KEYS) : undefined,
     jwks: e.OIDC_JWKS,
     timeoutMs: e.OIDC_TIMEOUT_MS,
+    driverRoleClaim: e.OIDC_DRIVER_ROLE_CLAIM,
+    driverRole: e.OIDC_DRIVER_ROLE,
   };
 }

@@ -32,6 +32,7 @@ export const NAMESPACES = [
   'geotext',
   'shared-link',
   'entry',
+  'driver',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

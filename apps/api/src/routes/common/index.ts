@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import serviceRequestsRoutes from './api/v1/service-requests/index.ts';
 import driverAppRoutes from './api/v1/driver-app/index.ts';
+import driverSessionRoutes from './api/v1/driver-session/index.ts';
 import driversRoutes from './api/v1/drivers/index.ts';
 import accountsV2Routes from './api/v2/accounts/index.ts';
 import accountsRoutes from './accounts/index.ts';
@@ -53,6 +54,7 @@ export default async function commonRoutes(app: FastifyInstance): Promise<void> 
     await keyed.register(driversRoutes, { prefix: '/api/v1/drivers' });
     await keyed.register(providerDriversRoutes, { prefix: '/providers/drivers' });
     await keyed.register(driverAppRoutes, { prefix: '/api/v1/driver-app' });
+    await keyed.register(driverSessionRoutes, { prefix: '/api/v1/driver-app' });
     await keyed.register(dispatchRoutes, { prefix: '/api/v1/dispatch' });
     await keyed.register(dispatchCustomerRoutes, { prefix: '/dispatch' });
     await keyed.register(mmmRoutes, { prefix: '/api/v1/mmm' });

@@ -3,11 +3,14 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { InteractionResults } from 'oidc-provider';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
+import { authenticateDemoDriver } from '../../services/identity/demo-drivers.ts';
 import { authenticateDemoMember } from '../../services/identity/demo-members.ts';
 import { interactionPath } from '../../services/identity/embedded-provider.ts';
+import { DRIVER_CALLBACK_PATH } from '../../services/identity/identity.ts';
 import {
   INTERACTION_STYLESHEET,
   pageLanguage,
+  type PageAudience,
   renderConsentPage,
   renderLoginPage,
 } from '../../services/identity/interaction-pages.ts';
@@ -16,9 +19,24 @@ const STYLESHEET_PATH = '/oidc/assets/interaction.css';
 
 const UidParamsSchema = z.object({ uid: z.string().min(1).max(100) });
 const LoginBodySchema = z.object({
-  cardnumber: z.string().max(40),
+  /** A member types a card number, a driver an e-mail (docs/decisions/761). */
+  cardnumber: z.string().max(40).optional(),
+  email: z.string().max(120).optional(),
   pin: z.string().max(40),
 });
+
+/** Drivers come from the driver app: its callback is the authorize request's redirect URI. */
+function audienceOf(redirectUri: unknown): PageAudience {
+  const target = typeof redirectUri === 'string' ? URL.parse(redirectUri) : null;
+  return target?.pathname === DRIVER_CALLBACK_PATH ? 'driver' : 'member';
+}
+
+/** The account id of the typed credentials, only among the accounts of that audience. */
+function authenticate(audience: PageAudience, account: string, pin: string): string | undefined {
+  return audience === 'driver'
+    ? authenticateDemoDriver(account, pin)?.id
+    : authenticateDemoMember(account, pin)?.id;
+}
 
 /**
  * Our pages carry no script and only the static stylesheet. The forms post to this origin, which then
@@ -91,16 +109,19 @@ const interactionRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       const { interaction } = await details(request, reply, uid);
       const language = pageLanguage(request.headers['accept-language']);
       const base = interactionPath(uid);
+      const audience = audienceOf(interaction.params.redirect_uri);
       const html =
         interaction.prompt.name === 'login'
           ? renderLoginPage({
               language,
+              audience,
               stylesheet: STYLESHEET_PATH,
               loginAction: `${base}/login`,
               abortAction: `${base}/abort`,
             })
           : renderConsentPage({
               language,
+              audience,
               stylesheet: STYLESHEET_PATH,
               confirmAction: `${base}/confirm`,
               abortAction: `${base}/abort`,
@@ -114,22 +135,25 @@ const interactionRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     { schema: { hide: true, params: UidParamsSchema, body: LoginBodySchema } },
     async (request, reply) => {
       const { uid } = request.params;
-      const { cardnumber, pin } = request.body;
-      const member = authenticateDemoMember(cardnumber, pin);
-      if (!member) {
-        const { interaction } = await details(request, reply, uid);
+      const { pin } = request.body;
+      const { interaction } = await details(request, reply, uid);
+      const audience = audienceOf(interaction.params.redirect_uri);
+      const account = (audience === 'driver' ? request.body.email : request.body.cardnumber) ?? '';
+      const accountId = authenticate(audience, account, pin);
+      if (!accountId) {
         const base = interactionPath(uid);
         const html = renderLoginPage({
           language: pageLanguage(request.headers['accept-language']),
+          audience,
           stylesheet: STYLESHEET_PATH,
           loginAction: `${base}/login`,
           abortAction: `${base}/abort`,
-          cardnumber,
+          cardnumber: account,
           failed: true,
         });
         return sendPage(reply, interaction.params.redirect_uri, html, 401);
       }
-      await finish(request, reply, uid, { login: { accountId: member.id } });
+      await finish(request, reply, uid, { login: { accountId } });
       return reply;
     },
   );

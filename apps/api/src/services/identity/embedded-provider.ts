@@ -1,12 +1,14 @@
 import type Provider from 'oidc-provider';
 import type { Configuration } from 'oidc-provider';
+import { findDemoDriverById } from './demo-drivers.ts';
 import { findDemoMemberById } from './demo-members.ts';
 import type { ProviderKeys } from './provider-keys.ts';
 
 // The bundled development identity provider (ARCHITECTURE decision 7 "member sign-in": bundled dev
 // identity provider with demo members; docs/decisions/460). Authorization code with PKCE S256 only
 // (SPEC 7 "code_challenge_method S256"), one public client for the PWA, and the custom claims of
-// SPEC 3 "Sign-in user info: firstname, lastname, cardnumber" under the `profile` scope.
+// SPEC 3 "Sign-in user info: firstname, lastname, cardnumber" under the `profile` scope. Drivers
+// (docs/decisions/761) get `name`, `email` and the driver role claim under the same scope.
 
 /** Where the provider is mounted; its issuer URL ends with this path. */
 export const OIDC_MOUNT_PATH = '/oidc';
@@ -24,6 +26,36 @@ export interface EmbeddedProviderOptions {
   keys: ProviderKeys;
   /** Trust X-Forwarded-* (the server's TRUST_PROXY). */
   trustProxy: boolean;
+  /** The claim that carries a driver's role, and its value (OIDC_DRIVER_ROLE_CLAIM, OIDC_DRIVER_ROLE). */
+  driverRoleClaim: string;
+  driverRole: string;
+}
+
+/** The account of a `sub`: a demo member, or a seeded driver. */
+function findAccount(options: EmbeddedProviderOptions, sub: string) {
+  const member = findDemoMemberById(sub);
+  if (member) {
+    return {
+      accountId: member.id,
+      claims: () => ({
+        sub: member.id,
+        firstname: member.firstname,
+        lastname: member.lastname,
+        cardnumber: member.cardnumber,
+      }),
+    };
+  }
+  const driver = findDemoDriverById(sub);
+  if (!driver) return undefined;
+  return {
+    accountId: driver.id,
+    claims: () => ({
+      sub: driver.id,
+      name: driver.name,
+      email: driver.email,
+      [options.driverRoleClaim]: options.driverRole,
+    }),
+  };
 }
 
 export function interactionPath(uid: string): string {
@@ -47,20 +79,11 @@ export async function createEmbeddedProvider(options: EmbeddedProviderOptions): 
     pkce: { required: () => true },
     routes: { authorization: AUTHORIZE_ROUTE },
     scopes: ['openid', 'profile'],
-    claims: { openid: ['sub'], profile: [...MEMBER_CLAIMS] },
-    findAccount: (_ctx, sub) => {
-      const member = findDemoMemberById(sub);
-      if (!member) return undefined;
-      return {
-        accountId: member.id,
-        claims: () => ({
-          sub: member.id,
-          firstname: member.firstname,
-          lastname: member.lastname,
-          cardnumber: member.cardnumber,
-        }),
-      };
+    claims: {
+      openid: ['sub'],
+      profile: [...MEMBER_CLAIMS, 'name', 'email', options.driverRoleClaim],
     },
+    findAccount: (_ctx, sub) => findAccount(options, sub),
     interactions: { url: (_ctx, interaction) => interactionPath(interaction.uid) },
     features: { devInteractions: { enabled: false } },
     // Seconds. A code lives one minute (RFC 6749 4.1.2 "a maximum lifetime of 10 minutes").

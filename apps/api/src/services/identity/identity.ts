@@ -9,7 +9,7 @@ import type Provider from 'oidc-provider';
 import type { Config, IdentityConfig } from '../../config/env.ts';
 import { AUTHORIZE_ROUTE, createEmbeddedProvider, OIDC_MOUNT_PATH } from './embedded-provider.ts';
 import { loadProviderKeys } from './provider-keys.ts';
-import { createRelyingParty, type RelyingParty } from './token-exchange.ts';
+import { createRelyingParty, type RelyingParty, type VerifiedClaims } from './token-exchange.ts';
 
 // ARCHITECTURE decision 7 for the member sign-in: the bundled provider by default (no network, no
 // keys to configure), any OpenID Connect provider with OIDC_ISSUER (docs/decisions/460).
@@ -20,6 +20,10 @@ export interface Identity {
   /** The bundled provider, created on first use with the address the server listens on. */
   embeddedProvider(): Promise<Provider>;
   exchangeCodeForUserInfo(request: TokenExchangeRequest): Promise<SignInUserInfo>;
+  /** Any account's verified claims (driver sign-in, docs/decisions/761). */
+  exchangeCodeForClaims(request: TokenExchangeRequest): Promise<VerifiedClaims>;
+  /** The client id the apps send to the provider. */
+  readonly clientId: string;
 }
 
 /** What `server.address()` answers: null before listening. */
@@ -36,7 +40,13 @@ function selfOrigin(address: ReturnType<ListeningAddress>, fallbackPort: number)
   return `http://${ipv6Only ? '[::1]' : '127.0.0.1'}:${port}`;
 }
 
-/** The PWA's callback URLs on every origin it may be opened from (docs/decisions/460). */
+/** Where the bundled provider returns drivers to the driver app (docs/decisions/761). */
+export const DRIVER_CALLBACK_PATH = '/driver/callback';
+
+/**
+ * The PWA's callback URLs on every origin it may be opened from (docs/decisions/460), the driver
+ * app's among them: one public client serves both (docs/decisions/761).
+ */
 export function embeddedRedirectUris(config: Config, port: number, issuer: string): string[] {
   const origins = config.identity.redirectOrigins.length
     ? config.identity.redirectOrigins
@@ -45,7 +55,8 @@ export function embeddedRedirectUris(config: Config, port: number, issuer: strin
     ...origins.map((origin) => origin.replace(/\/+$/, '')),
     new URL(issuer).origin,
   ]);
-  return [...all].flatMap((origin) => SIGN_IN_CALLBACK_PATHS.map((path) => `${origin}${path}`));
+  const paths = [...SIGN_IN_CALLBACK_PATHS, DRIVER_CALLBACK_PATH];
+  return [...all].flatMap((origin) => paths.map((path) => `${origin}${path}`));
 }
 
 /** The `/app-config.json` `signIn` block: what the PWA needs to start the sign-in. */
@@ -86,6 +97,8 @@ export function createIdentity(config: Config, listening: ListeningAddress): Ide
       redirectUris: embeddedRedirectUris(config, boundPort(listening(), config.port), issuer),
       keys: await loadProviderKeys(identity, config.dataDir),
       trustProxy: config.trustProxy,
+      driverRoleClaim: identity.driverRoleClaim,
+      driverRole: identity.driverRole,
     });
   });
   const relyingParty = memo<RelyingParty>(async () => {
@@ -102,5 +115,7 @@ export function createIdentity(config: Config, listening: ListeningAddress): Ide
     embeddedProvider,
     exchangeCodeForUserInfo: async (request) =>
       (await relyingParty()).exchangeCodeForUserInfo(request),
+    exchangeCodeForClaims: async (request) => (await relyingParty()).exchangeCodeForClaims(request),
+    clientId: identity.clientId,
   };
 }

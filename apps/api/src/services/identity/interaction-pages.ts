@@ -4,6 +4,9 @@
 
 export type PageLanguage = 'es' | 'en';
 
+/** Who signs in: a member (card number) or a driver of the fleet (e-mail; docs/decisions/761). */
+export type PageAudience = 'member' | 'driver';
+
 const TEXTS = {
   es: {
     title: 'Inicio de sesión para miembros',
@@ -18,6 +21,11 @@ const TEXTS = {
     allow: 'Permitir',
     deny: 'No permitir',
     demoNote: 'Proveedor de identidad de demostración: los miembros de prueba están en el README.',
+    driverTitle: 'Inicio de sesión para conductores',
+    driverIntro: 'Entre con el correo de su cuenta de conductor y su PIN.',
+    email: 'Correo electrónico',
+    driverWrongCredentials: 'El correo o el PIN no son correctos.',
+    driverConsentIntro: 'Auxilio recibirá su nombre, su correo y su rol de conductor.',
   },
   en: {
     title: 'Member sign-in',
@@ -32,6 +40,11 @@ const TEXTS = {
     allow: 'Allow',
     deny: 'Do not allow',
     demoNote: 'Demonstration identity provider: the test members are listed in the README.',
+    driverTitle: 'Driver sign-in',
+    driverIntro: 'Sign in with the e-mail of your driver account and your PIN.',
+    email: 'E-mail',
+    driverWrongCredentials: 'The e-mail or the PIN is not correct.',
+    driverConsentIntro: 'Auxilio will receive your name, your e-mail and your driver role.',
   },
 } as const;
 
@@ -70,29 +83,43 @@ ${body}
 
 export interface LoginPageInput {
   language: PageLanguage;
+  /** Member unless said otherwise. */
+  audience?: PageAudience;
   stylesheet: string;
   loginAction: string;
   abortAction: string;
+  /** What was typed as the account: a card number, or a driver's e-mail. */
   cardnumber?: string;
   failed?: boolean;
 }
 
+function accountField(language: PageLanguage, audience: PageAudience, typed: string): string {
+  const t = TEXTS[language];
+  const value = escapeHtml(typed);
+  return audience === 'driver'
+    ? `<label>${escapeHtml(t.email)}
+<input name="email" type="email" inputmode="email" autocomplete="username" required maxlength="120" value="${value}">
+</label>`
+    : `<label>${escapeHtml(t.cardnumber)}
+<input name="cardnumber" inputmode="numeric" autocomplete="username" required maxlength="40" value="${value}">
+</label>`;
+}
+
 export function renderLoginPage(input: LoginPageInput): string {
   const t = TEXTS[input.language];
-  const error = input.failed
-    ? `<p class="error" role="alert">${escapeHtml(t.wrongCredentials)}</p>`
-    : '';
+  const driver = input.audience === 'driver';
+  const title = driver ? t.driverTitle : t.title;
+  const wrong = driver ? t.driverWrongCredentials : t.wrongCredentials;
+  const error = input.failed ? `<p class="error" role="alert">${escapeHtml(wrong)}</p>` : '';
   return page(
     input.language,
     input.stylesheet,
-    t.title,
-    `<h1>${escapeHtml(t.title)}</h1>
-<p>${escapeHtml(t.intro)}</p>
+    title,
+    `<h1>${escapeHtml(title)}</h1>
+<p>${escapeHtml(driver ? t.driverIntro : t.intro)}</p>
 ${error}
 <form method="post" action="${escapeHtml(input.loginAction)}">
-<label>${escapeHtml(t.cardnumber)}
-<input name="cardnumber" inputmode="numeric" autocomplete="username" required maxlength="40" value="${escapeHtml(input.cardnumber ?? '')}">
-</label>
+${accountField(input.language, input.audience ?? 'member', input.cardnumber ?? '')}
 <label>${escapeHtml(t.pin)}
 <input name="pin" type="password" inputmode="numeric" autocomplete="current-password" required maxlength="40">
 </label>
@@ -106,6 +133,8 @@ ${error}
 
 export interface ConsentPageInput {
   language: PageLanguage;
+  /** Member unless said otherwise. */
+  audience?: PageAudience;
   stylesheet: string;
   confirmAction: string;
   abortAction: string;
@@ -118,7 +147,7 @@ export function renderConsentPage(input: ConsentPageInput): string {
     input.stylesheet,
     t.consentTitle,
     `<h1>${escapeHtml(t.consentTitle)}</h1>
-<p>${escapeHtml(t.consentIntro)}</p>
+<p>${escapeHtml(input.audience === 'driver' ? t.driverConsentIntro : t.consentIntro)}</p>
 <form method="post" action="${escapeHtml(input.confirmAction)}">
 <button type="submit">${escapeHtml(t.allow)}</button>
 </form>

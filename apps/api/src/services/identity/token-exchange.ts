@@ -29,6 +29,9 @@ const TokenResponseSchema = z.object({
 });
 const OAuthErrorSchema = z.object({ error: z.string() });
 
+/** The userinfo of any account: its subject and whatever else the provider released. */
+const UserinfoSchema = z.looseObject({ sub: z.string().min(1) });
+
 /** Claims of a member, under SPEC 3 names or the standard OpenID names. */
 const MemberClaimsSchema = z.object({
   sub: z.string(),
@@ -120,8 +123,16 @@ async function exchangeCode(
   return tokens.data;
 }
 
+/**
+ * The verified claims of a signed-in account: the ID token's claims, overlaid by userinfo's (same
+ * `sub`). Drivers are told apart by their role claim (docs/decisions/761).
+ */
+export type VerifiedClaims = Record<string, unknown> & { sub: string };
+
 /** Exchanges sign-in codes at one provider; discovery and signing keys are kept once fetched. */
 export interface RelyingParty {
+  /** Exchanges the code and answers the account's verified claims. */
+  exchangeCodeForClaims(request: TokenExchangeRequest): Promise<VerifiedClaims>;
   /**
    * SPEC 7 `POST /api/mmm-openid/token`: exchanges the code and answers the member's user info
    * (SPEC 3 "Sign-in user info: firstname, lastname, cardnumber").
@@ -140,22 +151,24 @@ export function createRelyingParty(settings: RelyingPartySettings): RelyingParty
     }
     return metadata;
   };
+  const claimsOf = async (request: TokenExchangeRequest) => {
+    if (request.client_id !== settings.clientId) {
+      throw new AppError('BAD_REQUEST', 'The client_id is not this app', 'body.client_id');
+    }
+    return exchangeCodeForClaims(settings, await provider(), request, timeoutMs);
+  };
   return {
-    exchangeCodeForUserInfo: async (request) => {
-      if (request.client_id !== settings.clientId) {
-        throw new AppError('BAD_REQUEST', 'The client_id is not this app', 'body.client_id');
-      }
-      return exchangeCodeForUserInfo(settings, await provider(), request, timeoutMs);
-    },
+    exchangeCodeForClaims: claimsOf,
+    exchangeCodeForUserInfo: async (request) => memberUserInfo(await claimsOf(request)),
   };
 }
 
-async function exchangeCodeForUserInfo(
+async function exchangeCodeForClaims(
   settings: RelyingPartySettings,
   { discovery, keys }: { discovery: Discovery; keys: ReturnType<typeof createRemoteJWKSet> },
   request: TokenExchangeRequest,
   timeoutMs: number,
-): Promise<SignInUserInfo> {
+): Promise<VerifiedClaims> {
   const tokens = await exchangeCode(settings, discovery, request, timeoutMs);
   const idToken = await jwtVerify(tokens.id_token, keys, {
     issuer: discovery.issuer,
@@ -168,9 +181,17 @@ async function exchangeCodeForUserInfo(
     { headers: { authorization: `Bearer ${tokens.access_token}`, accept: 'application/json' } },
     timeoutMs,
   );
-  const claims = MemberClaimsSchema.safeParse(response.ok ? await readJson(response) : undefined);
+  const userinfo = UserinfoSchema.safeParse(response.ok ? await readJson(response) : undefined);
   // OpenID Connect Core 5.3.2: the userinfo `sub` must be the ID token's.
-  if (!claims.success || claims.data.sub !== idToken.payload.sub) throw providerDown('userinfo');
+  if (!userinfo.success || userinfo.data.sub !== idToken.payload.sub)
+    throw providerDown('userinfo');
+  return { ...idToken.payload, ...userinfo.data };
+}
+
+/** SPEC 3 "Sign-in user info: firstname, lastname, cardnumber" out of a member's claims. */
+function memberUserInfo(verified: VerifiedClaims): SignInUserInfo {
+  const claims = MemberClaimsSchema.safeParse(verified);
+  if (!claims.success) throw providerDown('userinfo');
   const { firstname, given_name, lastname, family_name, cardnumber } = claims.data;
   if (cardnumber === undefined) throw providerDown("the member's card number is missing");
   return {

@@ -1,0 +1,168 @@
+import { ApiErrorSchema, TIMEOUT_MS } from '@auxilio/domain';
+import type { z } from 'zod/mini';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import {
+  DriverSessionSchema,
+  DriverStateSchema,
+  PositionsAnswerSchema,
+  type DriverSession,
+  type DriverState,
+  type PositionFix,
+  type PositionsAnswer,
+  type TripStep,
+} from './driver-contract.ts';
+
+// The driver app's calls (docs/decisions/761): the app key on every call (ARCHITECTURE decision 9)
+// and the driver token as a bearer. The long poll waits up to 25 s on the server, so its own
+// deadline is longer than SPEC 9's 5000 ms that the other calls keep.
+
+const DRIVER_APP_PATH = '/api/v1/driver-app';
+/** The server holds a long poll up to `wait` seconds; the phone gives it this much more. */
+const LONG_POLL_MARGIN_MS = 10_000;
+
+export interface DriverApiOptions {
+  /** Base URL of the common API, e.g. `/common`. */
+  baseUrl: string;
+  appKey: string;
+  fetchFn?: typeof fetch;
+}
+
+export interface DriverApi {
+  signIn(body: { code: string; codeVerifier: string; redirectUri: string }): Promise<DriverSession>;
+  signOut(token: string): Promise<void>;
+  /** GET /me; with `wait`, a long poll answered when the state's version is not `version`. */
+  state(
+    token: string,
+    options?: { wait?: number; version?: string | null; signal?: AbortSignal },
+  ): Promise<DriverState>;
+  setOnline(token: string, online: boolean): Promise<DriverState>;
+  acceptOffer(token: string, offerId: string): Promise<DriverState>;
+  rejectOffer(token: string, offerId: string): Promise<DriverState>;
+  reportStep(token: string, serviceId: string, status: TripStep): Promise<void>;
+  giveBack(token: string, serviceId: string, reason: string): Promise<DriverState>;
+  sendPositions(token: string, positions: readonly PositionFix[]): Promise<PositionsAnswer>;
+}
+
+interface Call {
+  method: 'GET' | 'POST' | 'DELETE';
+  path: string;
+  token?: string;
+  body?: unknown;
+  query?: Record<string, string | number | null | undefined>;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+export function createDriverApi({ baseUrl, appKey, fetchFn }: DriverApiOptions): DriverApi {
+  const base = `${baseUrl.replace(/\/+$/, '')}${DRIVER_APP_PATH}`;
+
+  async function send(call: Call): Promise<Response> {
+    const headers = new Headers([
+      ['accept', 'application/json'],
+      ['x-api-key', appKey],
+    ]);
+    if (call.token) headers.set('authorization', `Bearer ${call.token}`);
+    if (call.body !== undefined) headers.set('content-type', 'application/json');
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(call.query ?? {})) {
+      if (value !== null && value !== undefined) params.set(key, String(value));
+    }
+    const query = params.toString() ? `?${params.toString()}` : '';
+    // One signal for the caller's abort (a screen leaving) and the deadline.
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      controller.abort();
+    }, call.timeoutMs ?? TIMEOUT_MS);
+    const forward = () => {
+      controller.abort();
+    };
+    if (call.signal?.aborted) forward();
+    else call.signal?.addEventListener('abort', forward, { once: true });
+    let response: Response;
+    try {
+      response = await (fetchFn ?? fetch)(`${base}${call.path}${query}`, {
+        method: call.method,
+        headers,
+        body: call.body === undefined ? undefined : JSON.stringify(call.body),
+        signal: controller.signal,
+      });
+    } catch (error) {
+      if (call.signal?.aborted) throw error;
+      throw new ApiRequestError(0, 'NETWORK', String(error));
+    } finally {
+      clearTimeout(timer);
+      call.signal?.removeEventListener('abort', forward);
+    }
+    if (!response.ok) {
+      const payload: unknown = await response.json().catch(() => undefined);
+      const apiError = ApiErrorSchema.safeParse(payload);
+      throw apiError.success
+        ? new ApiRequestError(response.status, apiError.data.code, apiError.data.message)
+        : new ApiRequestError(response.status, 'INTERNAL', `HTTP ${response.status}`);
+    }
+    return response;
+  }
+
+  async function json<S extends z.ZodMiniType>(call: Call, schema: S): Promise<z.infer<S>> {
+    const response = await send(call);
+    const parsed = schema.safeParse(await response.json().catch(() => undefined));
+    if (!parsed.success) {
+      throw new ApiRequestError(response.status, 'INVALID_RESPONSE', parsed.error.message);
+    }
+    return parsed.data;
+  }
+
+  return {
+    signIn: (body) => json({ method: 'POST', path: '/session', body }, DriverSessionSchema),
+    signOut: async (token) => {
+      await send({ method: 'DELETE', path: '/session', token });
+    },
+    state: (token, options = {}) =>
+      json(
+        {
+          method: 'GET',
+          path: '/me',
+          token,
+          query: options.wait ? { wait: options.wait, version: options.version } : {},
+          signal: options.signal,
+          timeoutMs: options.wait ? options.wait * 1000 + LONG_POLL_MARGIN_MS : TIMEOUT_MS,
+        },
+        DriverStateSchema,
+      ),
+    setOnline: (token, online) =>
+      json({ method: 'POST', path: '/online', token, body: { online } }, DriverStateSchema),
+    acceptOffer: (token, offerId) =>
+      json(
+        { method: 'POST', path: `/offers/${encodeURIComponent(offerId)}/accept`, token },
+        DriverStateSchema,
+      ),
+    rejectOffer: (token, offerId) =>
+      json(
+        { method: 'POST', path: `/offers/${encodeURIComponent(offerId)}/reject`, token },
+        DriverStateSchema,
+      ),
+    reportStep: async (token, serviceId, status) => {
+      await send({
+        method: 'POST',
+        path: `/services/${encodeURIComponent(serviceId)}/trip-status`,
+        token,
+        body: { status },
+      });
+    },
+    giveBack: (token, serviceId, reason) =>
+      json(
+        {
+          method: 'POST',
+          path: `/services/${encodeURIComponent(serviceId)}/cancel`,
+          token,
+          body: reason ? { reason } : {},
+        },
+        DriverStateSchema,
+      ),
+    sendPositions: (token, positions) =>
+      json(
+        { method: 'POST', path: '/positions', token, body: { positions } },
+        PositionsAnswerSchema,
+      ),
+  };
+}

@@ -1,0 +1,113 @@
+import type { PositionFix, PositionsAnswer } from '../api/driver-contract.ts';
+
+// The driver's fixes on their way to POST /driver-app/positions (docs/decisions/761): kept in
+// memory and in localStorage until the server took them, sent oldest first in batches of at most
+// 100 (the endpoint's limit), so a weak signal or a reload loses nothing. The server ignores a fix
+// not newer than the last one it has, so a batch sent twice does no harm.
+
+export const POSITION_QUEUE_KEY = 'auxilio:driver-positions';
+/** The endpoint takes 1 to 100 fixes per call. */
+export const POSITION_BATCH_SIZE = 100;
+/** An hour of fixes at one per 5 s; older ones are dropped first when the phone stays offline. */
+export const POSITION_QUEUE_LIMIT = 720;
+
+/** A fix is kept when this long has passed since the last kept one... */
+export const MIN_FIX_INTERVAL_MS = 5000;
+/** ...or the phone moved this far (and a second passed). */
+export const MIN_FIX_DISTANCE_M = 25;
+
+export type SendPositions = (positions: readonly PositionFix[]) => Promise<PositionsAnswer>;
+
+function readStored(storage: Storage | undefined): PositionFix[] {
+  try {
+    const value: unknown = JSON.parse(storage?.getItem(POSITION_QUEUE_KEY) ?? '[]');
+    return Array.isArray(value) ? (value as PositionFix[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Metres between two points (haversine). */
+export function distanceMeters(a: PositionFix, b: PositionFix): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.lat - a.lat) * rad;
+  const dLng = (b.lng - a.lng) * rad;
+  const h =
+    Math.sin(dLat / 2) ** 2 +
+    Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
+  return 2 * 6_371_000 * Math.asin(Math.sqrt(h));
+}
+
+/** True when `next` is worth sending after `last` (one fix per 5 s, or sooner after 25 m). */
+export function isFixWorthKeeping(last: PositionFix | null, next: PositionFix): boolean {
+  if (!last) return true;
+  const elapsed = Date.parse(next.at) - Date.parse(last.at);
+  if (elapsed >= MIN_FIX_INTERVAL_MS) return true;
+  return elapsed >= 1000 && distanceMeters(last, next) >= MIN_FIX_DISTANCE_M;
+}
+
+export class PositionQueue {
+  private fixes: PositionFix[];
+  private lastKept: PositionFix | null = null;
+  private sending: Promise<PositionsAnswer | null> | null = null;
+
+  constructor(
+    private readonly send: SendPositions,
+    private readonly storage?: Storage,
+  ) {
+    this.fixes = readStored(storage);
+  }
+
+  /** Fixes waiting to be sent, oldest first. */
+  get pending(): readonly PositionFix[] {
+    return this.fixes;
+  }
+
+  /** Queues a fix unless it comes too soon after the last one; answers whether it was kept. */
+  add(fix: PositionFix): boolean {
+    if (!isFixWorthKeeping(this.lastKept, fix)) return false;
+    this.lastKept = fix;
+    this.fixes.push(fix);
+    if (this.fixes.length > POSITION_QUEUE_LIMIT)
+      this.fixes.splice(0, this.fixes.length - POSITION_QUEUE_LIMIT);
+    this.persist();
+    return true;
+  }
+
+  /**
+   * Sends what is queued, batch after batch, until the queue is empty or a send fails (the fixes
+   * then stay for the next try). One flush at a time; the last answer, or null when nothing was
+   * sent.
+   */
+  flush(): Promise<PositionsAnswer | null> {
+    this.sending ??= this.sendAll().finally(() => {
+      this.sending = null;
+    });
+    return this.sending;
+  }
+
+  private async sendAll(): Promise<PositionsAnswer | null> {
+    let answer: PositionsAnswer | null = null;
+    while (this.fixes.length > 0) {
+      const batch = this.fixes.slice(0, POSITION_BATCH_SIZE);
+      try {
+        answer = await this.send(batch);
+      } catch {
+        return answer;
+      }
+      // Fixes queued while the batch was on its way stay.
+      this.fixes = this.fixes.slice(batch.length);
+      this.persist();
+    }
+    return answer;
+  }
+
+  private persist(): void {
+    try {
+      if (this.fixes.length === 0) this.storage?.removeItem(POSITION_QUEUE_KEY);
+      else this.storage?.setItem(POSITION_QUEUE_KEY, JSON.stringify(this.fixes));
+    } catch {
+      // A full storage keeps the fixes in memory only.
+    }
+  }
+}

@@ -1,0 +1,117 @@
+import { and, eq, ne } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { drivers } from '../../apps/api/src/db/schema.ts';
+import { screenshots } from '../support/browser.ts';
+import { SAN_JUAN } from '../support/demo-data.ts';
+import { waitForPath } from '../support/journey-steps-common.ts';
+import { useJourney } from '../support/journey.ts';
+import { createTestService } from '../support/services.ts';
+import {
+  seededSession,
+  seedSessionOnce,
+  trackingTitle,
+} from '../support/tracking-steps-session.ts';
+
+// The driver app end to end (docs/decisions/761), on its own API without the driver simulator: a
+// driver signs in on the bundled identity provider with e-mail and PIN, goes online and gets the
+// offer of a customer's request; accepting it puts the driver's name on the customer's tracking
+// screen, each step the driver taps moves the customer's title, and finishing leads to the survey.
+
+// The dispatch engine offers the request; under vitest it is off unless asked for.
+const journey = useJourney({ simulator: false, env: () => ({ DISPATCH_ENGINE: 'true' }) });
+
+let driver: typeof drivers.$inferSelect;
+
+beforeAll(async () => {
+  const { db } = journey.api.db;
+  const [chosen] = await db
+    .select()
+    .from(drivers)
+    .where(and(eq(drivers.branch, 'PR'), eq(drivers.vehicleType, 'service_car')))
+    .limit(1);
+  if (!chosen) throw new Error('No seeded service car in Puerto Rico');
+  driver = chosen;
+  // Only this driver can take the offer, and only once the app switches it online.
+  await db.update(drivers).set({ online: false });
+  await db.update(drivers).set({ status: 'busy' }).where(ne(drivers.id, driver.id));
+  await db.update(drivers).set({ status: 'available' }).where(eq(drivers.id, driver.id));
+});
+
+async function signInDriver(page: Page, shot: (page: Page, step: string) => Promise<void>) {
+  await page.goto(`${journey.api.baseUrl}/driver`, { waitUntil: 'networkidle' });
+  await shot(page, 'driver-sign-in');
+  await page.getByRole('button', { name: 'Entrar como conductor' }).click();
+  await page.getByRole('heading', { name: 'Inicio de sesión para conductores' }).waitFor();
+  await page.getByLabel('Correo electrónico').fill(driver.email);
+  await page.getByLabel('PIN').fill('1234');
+  await shot(page, 'driver-provider-login');
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await page.getByRole('heading', { name: 'Autorizar a Auxilio' }).waitFor();
+  await page.getByRole('button', { name: 'Permitir', exact: true }).click();
+  await waitForPath(page, '/driver');
+  await page.getByText(`Hola, ${driver.name}`).waitFor();
+}
+
+describe('a driver takes a customer’s request in the driver app', () => {
+  it('signs in, goes online, accepts the offer; the customer follows every step to the survey', async () => {
+    const shot = screenshots('driver-dispatch');
+    const driverPage = await (await journey.phone({ geolocation: SAN_JUAN })).newPage();
+    await signInDriver(driverPage, shot);
+    const toggle = driverPage.getByRole('switch', { name: 'Recibir ofertas' });
+    await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('false');
+    await shot(driverPage, 'driver-offline');
+    await toggle.click();
+    await driverPage.getByRole('heading', { name: 'Esperando ofertas…' }).waitFor();
+    await driverPage.getByText(/Última posición recibida: /).waitFor({ timeout: 20_000 });
+    await shot(driverPage, 'driver-waiting');
+
+    const created = await createTestService(journey.api);
+    const customer = await (await journey.phone({ geolocation: SAN_JUAN })).newPage();
+    await seedSessionOnce(customer, seededSession(created));
+    await customer.goto(`${journey.api.baseUrl}/tracking?brand=${created.brand}`, {
+      waitUntil: 'load',
+    });
+    await shot(customer, 'customer-looking');
+
+    const offer = driverPage.getByRole('region', { name: 'cambio de goma' });
+    await offer.waitFor({ timeout: 30_000 });
+    await driverPage
+      .getByRole('timer')
+      .filter({ hasText: /Responda en \d+ s/ })
+      .waitFor();
+    await shot(driverPage, 'driver-offer');
+    await offer.getByRole('button', { name: 'Aceptar' }).click();
+    await driverPage.getByRole('button', { name: 'Voy en camino' }).waitFor();
+    // SPEC: the customer sees who is coming as soon as the driver accepted.
+    await customer.getByText(driver.name).first().waitFor({ timeout: 1000 });
+    await shot(driverPage, 'driver-trip-accepted');
+    await shot(customer, 'customer-accepted');
+    expect(await journey.api.service(created.serviceId)).toMatchObject({
+      driverId: driver.id,
+      tripStatus: 'ACCEPTED',
+    });
+
+    const title = trackingTitle(customer);
+    const accepted = (await title.textContent()) ?? '';
+    await driverPage.getByRole('button', { name: 'Voy en camino' }).click();
+    await driverPage.getByRole('button', { name: 'Llegué' }).waitFor();
+    await expect.poll(() => title.textContent(), { timeout: 10_000 }).not.toBe(accepted);
+    await shot(driverPage, 'driver-on-route');
+    await shot(customer, 'customer-on-route');
+
+    await driverPage.getByRole('button', { name: 'Llegué' }).click();
+    await driverPage.getByRole('button', { name: 'Finalizar servicio' }).waitFor();
+    await title.filter({ hasText: 'Brindando asistencia' }).waitFor({ timeout: 10_000 });
+    await shot(customer, 'customer-arrived');
+
+    await driverPage.getByRole('button', { name: 'Finalizar servicio' }).click();
+    await shot(driverPage, 'driver-finish-confirm');
+    await driverPage.getByRole('button', { name: 'Sí, finalizar' }).click();
+    await driverPage.getByRole('heading', { name: 'Esperando ofertas…' }).waitFor();
+    await waitForPath(customer, '/survey');
+    await shot(customer, 'customer-survey');
+    await shot(driverPage, 'driver-after-trip');
+    expect(await journey.api.service(created.serviceId)).toMatchObject({ status: 'Finished' });
+  });
+});
