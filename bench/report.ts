@@ -43,6 +43,7 @@ function result(name: string): Figures | undefined {
 }
 
 const f = (value: unknown) => (typeof value === 'number' ? String(value) : '—');
+const text = (value: unknown, fallback: string) => (typeof value === 'string' ? value : fallback);
 const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
 const cpu = cpus()[0]?.model.trim() ?? 'unknown CPU';
 const machine = `${cpus().length} × ${cpu}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB RAM, Linux, Node ${process.version}`;
@@ -50,6 +51,7 @@ const machine = `${cpus().length} × ${cpu}, ${(totalmem() / 2 ** 30).toFixed(0)
 const read = result('api-read');
 const fanOut = result('sse-fanout');
 const creation = result('service-creation');
+const offer = result('dispatch-offer');
 const pglite = creation?.pglite as Record<string, number> | undefined;
 const pg = creation?.postgres as Record<string, number> | null | undefined;
 
@@ -72,6 +74,7 @@ const section = [
   `| service creation on PGlite, p50 / p99 (${f(creation?.concurrency)} at a time) | ${f(pglite?.concurrentP50Ms)} / ${f(pglite?.concurrentP99Ms)} ms | |`,
   `| service creation on PostgreSQL, p50 / p99 (one at a time) | ${pg ? `${f(pg.p50Ms)} / ${f(pg.p99Ms)} ms` : 'not reachable'} | |`,
   `| service creation on PostgreSQL, p50 / p99 (${f(creation?.concurrency)} at a time) | ${pg ? `${f(pg.concurrentP50Ms)} / ${f(pg.concurrentP99Ms)} ms` : 'not reachable'} | |`,
+  `| request created → offer in a driver's long poll, ${f(offer?.drivers)} online drivers, ${f(offer?.requests)} requests (${text(offer?.database, '—')}), p50 / p95 | ${f(offer?.p50Ms)} / ${f(offer?.p95Ms)} ms (${f(offer?.missing)} never offered) | p95 ≤ 2000 ms |`,
   END,
 ].join('\n');
 
@@ -114,7 +117,6 @@ function lighthouseSection(): string {
   const budgets = lh?.budgets as
     { score: number; lcpMs: number; tbtMs: number; cls: number } | undefined;
   const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-  const text = (value: unknown, fallback: string) => (typeof value === 'string' ? value : fallback);
   const rows = pages.map(
     (page) =>
       `| \`${page.name}\` | ${f(page.score)} | ${seconds(page.lcpMs)} | ${page.tbtMs.toFixed(0)} ms | ${page.cls.toFixed(3)} | ${seconds(page.fcpMs)} | ${page.lcpElement.replaceAll('|', '\\|')} | ${page.withinBudget ? 'yes' : '**no**'} |`,

@@ -10,6 +10,7 @@ const BENCHMARKS = [
   'api-read.ts',
   'sse-fanout.ts',
   'service-creation.ts',
+  'dispatch-offer.ts',
   'lighthouse.ts',
   'offline-repeat-visit.ts',
 ];
