@@ -59,6 +59,7 @@ export function DriverConsole({ session, onSignedOut }: DriverConsoleProps) {
   const online = state?.driver.online ?? false;
   const { lastPositionAt } = usePositionReporting(
     api,
+    session.driver.id,
     token,
     online || Boolean(state?.trip),
     state?.driver.lastPositionAt ?? null,

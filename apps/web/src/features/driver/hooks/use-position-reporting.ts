@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { DriverApi } from '../api/driver-api.ts';
-import { PositionQueue } from '../utils/position-queue.ts';
+import { PositionQueue, positionQueueKey } from '../utils/position-queue.ts';
 
 // While the driver is online or on a trip, the phone's fixes go to POST /driver-app/positions
 // (docs/decisions/761): watchPosition, one fix per 5 s (or 25 m), queued, sent every 10 s and at
@@ -10,6 +10,7 @@ const FLUSH_EVERY_MS = 10_000;
 
 export function usePositionReporting(
   api: DriverApi,
+  driverId: string,
   token: string | null,
   active: boolean,
   serverLastPositionAt: string | null,
@@ -20,6 +21,7 @@ export function usePositionReporting(
     if (!token || !active) return undefined;
     const queue = new PositionQueue(
       (positions) => api.sendPositions(token, positions),
+      positionQueueKey(driverId),
       window.localStorage,
     );
     const flush = () => {
@@ -54,7 +56,7 @@ export function usePositionReporting(
       clearInterval(timer);
       window.removeEventListener('online', flush);
     };
-  }, [api, token, active]);
+  }, [api, driverId, token, active]);
 
   const latest = [sentAt, serverLastPositionAt]
     .filter((value): value is string => Boolean(value))

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { DriverProfileSchema, type DriverSession } from '../api/driver-contract.ts';
+import { positionQueueKey } from './position-queue.ts';
 
 // The driver's token lives under its own localStorage key (docs/decisions/761), never in the
 // customer's session store: a phone used by a driver and, once, by a customer keeps both apart.
@@ -23,6 +24,9 @@ export function writeDriverSession(storage: Storage, session: DriverSession): vo
   storage.setItem(DRIVER_SESSION_KEY, JSON.stringify(session));
 }
 
+/** Signs the phone out: the token and the driver's unsent positions (they are no one's now). */
 export function clearDriverSession(storage: Storage): void {
+  const session = readDriverSession(storage);
+  if (session) storage.removeItem(positionQueueKey(session.driver.id));
   storage.removeItem(DRIVER_SESSION_KEY);
 }

@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PositionFix, PositionsAnswer } from '../api/driver-contract.ts';
-import { isFixWorthKeeping, POSITION_QUEUE_KEY, PositionQueue } from './position-queue.ts';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import { isFixWorthKeeping, PositionQueue, positionQueueKey } from './position-queue.ts';
+
+const POSITION_QUEUE_KEY = positionQueueKey('driver-1');
 
 // The driver's fixes on their way to POST /driver-app/positions: batched (at most 100, oldest
 // first), kept in memory and localStorage while sending fails, sent again when the phone is back.
@@ -39,7 +42,7 @@ describe('position queue', () => {
 
   it('sends queued fixes in batches of 100, oldest first', async () => {
     const send = vi.fn((batch: readonly PositionFix[]) => Promise.resolve(answer(batch)));
-    const queue = new PositionQueue(send, localStorage);
+    const queue = new PositionQueue(send, POSITION_QUEUE_KEY, localStorage);
     for (const fix of fixes(150)) queue.add(fix);
     const last = await queue.flush();
     expect(send).toHaveBeenCalledTimes(2);
@@ -55,14 +58,14 @@ describe('position queue', () => {
     const send = vi.fn((batch: readonly PositionFix[]) =>
       offline ? Promise.reject(new Error('offline')) : Promise.resolve(answer(batch)),
     );
-    const queue = new PositionQueue(send, localStorage);
+    const queue = new PositionQueue(send, POSITION_QUEUE_KEY, localStorage);
     for (const fix of fixes(3)) queue.add(fix);
     expect(await queue.flush()).toBeNull();
     expect(queue.pending).toEqual(fixes(3));
     expect(JSON.parse(localStorage.getItem(POSITION_QUEUE_KEY) ?? '[]')).toEqual(fixes(3));
 
     // The page reloads while offline: the stored fixes are still there, and new ones join them.
-    const reloaded = new PositionQueue(send, localStorage);
+    const reloaded = new PositionQueue(send, POSITION_QUEUE_KEY, localStorage);
     reloaded.add(fixes(1, 3)[0] as PositionFix);
     offline = false;
     await reloaded.flush();
@@ -81,12 +84,46 @@ describe('position queue', () => {
           };
         }),
     );
-    const queue = new PositionQueue(send, localStorage);
+    const queue = new PositionQueue(send, POSITION_QUEUE_KEY, localStorage);
     for (const fix of fixes(2)) queue.add(fix);
     const first = queue.flush();
     const second = queue.flush();
     release();
     await Promise.all([first, second]);
     expect(send).toHaveBeenCalledOnce();
+  });
+
+  it("keeps each driver's fixes apart, and reads only fixes from storage", () => {
+    const send = vi.fn((batch: readonly PositionFix[]) => Promise.resolve(answer(batch)));
+    new PositionQueue(send, POSITION_QUEUE_KEY, localStorage).add(fixes(1)[0] as PositionFix);
+    expect(new PositionQueue(send, positionQueueKey('driver-2'), localStorage).pending).toEqual([]);
+
+    localStorage.setItem(
+      POSITION_QUEUE_KEY,
+      JSON.stringify([{ lat: 'north' }, ...fixes(1), { lat: 95, lng: 0, at: 'x' }]),
+    );
+    expect(new PositionQueue(send, POSITION_QUEUE_KEY, localStorage).pending).toEqual(fixes(1));
+  });
+
+  it('drops a batch the server refused and sends the rest; stops when the session is over', async () => {
+    const refused = new ApiRequestError(400, 'BAD_REQUEST', 'bad fix');
+    const send = vi
+      .fn((batch: readonly PositionFix[]) => Promise.resolve(answer(batch)))
+      .mockRejectedValueOnce(refused);
+    const queue = new PositionQueue(send, POSITION_QUEUE_KEY, localStorage);
+    for (const fix of fixes(150)) queue.add(fix);
+    await queue.flush();
+    expect(send).toHaveBeenCalledTimes(2);
+    expect(send.mock.calls[1]?.[0]).toEqual(fixes(50, 100));
+    expect(queue.pending).toEqual([]);
+
+    const signedOut = vi.fn(() =>
+      Promise.reject(new ApiRequestError(401, 'UNAUTHORIZED', 'Unknown driver token')),
+    );
+    const stopped = new PositionQueue(signedOut, POSITION_QUEUE_KEY, localStorage);
+    for (const fix of fixes(3, 200)) stopped.add(fix);
+    await stopped.flush();
+    expect(signedOut).toHaveBeenCalledOnce();
+    expect(stopped.pending).toEqual(fixes(3, 200));
   });
 });

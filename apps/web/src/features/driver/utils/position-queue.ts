@@ -1,11 +1,17 @@
+import { z } from 'zod/mini';
+import { ApiRequestError } from '../../../lib/api-client.ts';
 import type { PositionFix, PositionsAnswer } from '../api/driver-contract.ts';
 
 // The driver's fixes on their way to POST /driver-app/positions (docs/decisions/761): kept in
 // memory and in localStorage until the server took them, sent oldest first in batches of at most
 // 100 (the endpoint's limit), so a weak signal or a reload loses nothing. The server ignores a fix
-// not newer than the last one it has, so a batch sent twice does no harm.
+// not newer than the last one it has, so a batch sent twice does no harm. Each driver has their own
+// queue: on a shared phone, one driver's fixes are never sent as another's.
 
-export const POSITION_QUEUE_KEY = 'auxilio:driver-positions';
+/** Where one driver's unsent fixes are kept. */
+export function positionQueueKey(driverId: string): string {
+  return `auxilio:driver-positions:${driverId}`;
+}
 /** The endpoint takes 1 to 100 fixes per call. */
 export const POSITION_BATCH_SIZE = 100;
 /** An hour of fixes at one per 5 s; older ones are dropped first when the phone stays offline. */
@@ -18,13 +24,38 @@ export const MIN_FIX_DISTANCE_M = 25;
 
 export type SendPositions = (positions: readonly PositionFix[]) => Promise<PositionsAnswer>;
 
-function readStored(storage: Storage | undefined): PositionFix[] {
+const StoredFixSchema = z.object({
+  lat: z.number().check(z.gte(-90), z.lte(90)),
+  lng: z.number().check(z.gte(-180), z.lte(180)),
+  heading: z.optional(z.number()),
+  accuracy: z.optional(z.number()),
+  at: z.iso.datetime(),
+});
+
+/** The kept fixes that still read as fixes (storage is the phone's, anything may be there). */
+function readStored(storage: Storage | undefined, key: string): PositionFix[] {
   try {
-    const value: unknown = JSON.parse(storage?.getItem(POSITION_QUEUE_KEY) ?? '[]');
-    return Array.isArray(value) ? (value as PositionFix[]) : [];
+    const value: unknown = JSON.parse(storage?.getItem(key) ?? '[]');
+    if (!Array.isArray(value)) return [];
+    return value.flatMap((item) => {
+      const fix = StoredFixSchema.safeParse(item);
+      return fix.success ? [fix.data] : [];
+    });
   } catch {
     return [];
   }
+}
+
+/** What to do after a batch failed: try again later, or drop a batch the server refused. */
+function afterFailure(error: unknown): 'retry-later' | 'drop-batch' | 'stop' {
+  if (!(error instanceof ApiRequestError)) return 'retry-later';
+  // The session is over: the app signs the driver out; nothing more can be sent.
+  if (error.status === 401) return 'stop';
+  // Refused as it is (a bad fix, another driver's service): sending it again cannot help, and it
+  // must not hold back the fixes behind it. Rate limits and timeouts are worth retrying.
+  if (error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429)
+    return 'drop-batch';
+  return 'retry-later';
 }
 
 /** Metres between two points (haversine). */
@@ -53,9 +84,10 @@ export class PositionQueue {
 
   constructor(
     private readonly send: SendPositions,
+    private readonly key: string,
     private readonly storage?: Storage,
   ) {
-    this.fixes = readStored(storage);
+    this.fixes = readStored(storage, key);
   }
 
   /** Fixes waiting to be sent, oldest first. */
@@ -76,7 +108,7 @@ export class PositionQueue {
 
   /**
    * Sends what is queued, batch after batch, until the queue is empty or a send fails (the fixes
-   * then stay for the next try). One flush at a time; the last answer, or null when nothing was
+   * then stay for the next try; a batch the server refused as it is, is dropped). One flush at a time; the last answer, or null when nothing was
    * sent.
    */
   flush(): Promise<PositionsAnswer | null> {
@@ -92,8 +124,9 @@ export class PositionQueue {
       const batch = this.fixes.slice(0, POSITION_BATCH_SIZE);
       try {
         answer = await this.send(batch);
-      } catch {
-        return answer;
+      } catch (error) {
+        const next = afterFailure(error);
+        if (next !== 'drop-batch') return answer;
       }
       // Fixes queued while the batch was on its way stay.
       this.fixes = this.fixes.slice(batch.length);
@@ -104,8 +137,8 @@ export class PositionQueue {
 
   private persist(): void {
     try {
-      if (this.fixes.length === 0) this.storage?.removeItem(POSITION_QUEUE_KEY);
-      else this.storage?.setItem(POSITION_QUEUE_KEY, JSON.stringify(this.fixes));
+      if (this.fixes.length === 0) this.storage?.removeItem(this.key);
+      else this.storage?.setItem(this.key, JSON.stringify(this.fixes));
     } catch {
       // A full storage keeps the fixes in memory only.
     }
