@@ -52,6 +52,7 @@ const read = result('api-read');
 const fanOut = result('sse-fanout');
 const creation = result('service-creation');
 const offer = result('dispatch-offer');
+const throughput = result('dispatch-throughput');
 const pglite = creation?.pglite as Record<string, number> | undefined;
 const pg = creation?.postgres as Record<string, number> | null | undefined;
 
@@ -75,6 +76,7 @@ const section = [
   `| service creation on PostgreSQL, p50 / p99 (one at a time) | ${pg ? `${f(pg.p50Ms)} / ${f(pg.p99Ms)} ms` : 'not reachable'} | |`,
   `| service creation on PostgreSQL, p50 / p99 (${f(creation?.concurrency)} at a time) | ${pg ? `${f(pg.concurrentP50Ms)} / ${f(pg.concurrentP99Ms)} ms` : 'not reachable'} | |`,
   `| request created → offer in a driver's long poll, ${f(offer?.drivers)} online drivers, ${f(offer?.requests)} requests (${text(offer?.database, '—')}), p50 / p95 | ${f(offer?.p50Ms)} / ${f(offer?.p95Ms)} ms (${f(offer?.missing)} never offered) | p95 ≤ 2000 ms |`,
+  `| dispatch throughput, ${f(throughput?.workers)} engine processes on PostgreSQL, ${f(throughput?.requests)} requests written at once | ${throughput?.database ? `${f(throughput.perSecond)} assignments/s (${f(throughput.assigned)} assigned to ${f(throughput.distinctDrivers)} drivers in ${f(throughput.elapsedMs)} ms)` : 'not reachable'} | |`,
   END,
 ].join('\n');
 

@@ -11,6 +11,7 @@ const BENCHMARKS = [
   'sse-fanout.ts',
   'service-creation.ts',
   'dispatch-offer.ts',
+  'dispatch-throughput.ts',
   'lighthouse.ts',
   'offline-repeat-visit.ts',
 ];

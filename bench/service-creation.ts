@@ -2,15 +2,13 @@
 // /common/api/v1/service-requests as the PWA sends it, one after another and then 10 at a time, on
 // the embedded PGlite and on PostgreSQL when one is reachable (in a database of its own,
 // `auxilio_bench`, which the run resets). Prints p50/p99.
-import pg from 'pg';
 import { postServiceRequest, testServicePayload } from '../e2e/support/services.ts';
+import { benchDatabaseUrl, POSTGRES_URL } from './support/bench-database.ts';
 import { startChildServer } from './support/child-server.ts';
 import { recordResult } from './support/results.ts';
 
 const SEQUENTIAL = Number(process.env.BENCH_CREATIONS ?? 200);
 const CONCURRENCY = 10;
-const POSTGRES_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
-const BENCH_DATABASE = 'auxilio_bench';
 
 interface Figures {
   p50Ms: number;
@@ -56,26 +54,6 @@ async function measure(env: Record<string, string>): Promise<Figures> {
     };
   } finally {
     await api.close();
-  }
-}
-
-/** A database of the benchmark's own beside the given one, or undefined when none answers. */
-async function benchDatabaseUrl(): Promise<string | undefined> {
-  const admin = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 3_000 });
-  admin.on('error', () => undefined);
-  try {
-    await admin.connect();
-    const found = await admin.query('select 1 from pg_database where datname = $1', [
-      BENCH_DATABASE,
-    ]);
-    if (found.rowCount === 0) await admin.query(`create database ${BENCH_DATABASE}`);
-    const url = new URL(POSTGRES_URL);
-    url.pathname = `/${BENCH_DATABASE}`;
-    return url.toString();
-  } catch {
-    return undefined;
-  } finally {
-    await admin.end().catch(() => undefined);
   }
 }
 
