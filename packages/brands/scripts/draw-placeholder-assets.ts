@@ -81,7 +81,7 @@ function drawLogo(brand: Brand, mark: Mark): string {
   );
   const baselines = lines.length === 1 ? [20 + size * 0.36] : [18, 18 + size + 1];
   // Mark and wordmark centred in the 160 px box: the header shows the logo at its centre, so a
-  // drawing pushed to the left would look off-centre there (issue 15).
+  // drawing pushed to the left would look off-centre there (decision 742).
   const drawingWidth = 40 + LETTER_WIDTH * size * longest;
   const left = Math.max(4, Math.round((160 - drawingWidth) / 2));
   const text = lines

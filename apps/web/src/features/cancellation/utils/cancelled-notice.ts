@@ -1,4 +1,4 @@
-// Issue 15: after a cancellation the customer lands on the root route (SPEC 4 "the user goes to the
+// After a cancellation the customer lands on the root route (SPEC 4 "the user goes to the
 // root route") with the session reset, so nothing on that screen said the service was cancelled.
 // The cancellation leaves this one-shot note in memory for the screen it lands on; a reload or a
 // later visit to that screen shows nothing (the note is taken by the first screen that shows it).
