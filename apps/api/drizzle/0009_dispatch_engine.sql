@@ -15,6 +15,7 @@ ALTER TABLE "drivers" ADD COLUMN "online" boolean DEFAULT false NOT NULL;--> sta
 ALTER TABLE "drivers" ADD COLUMN "oidc_subject" text;--> statement-breakpoint
 ALTER TABLE "services" ADD COLUMN "dispatch_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "services" ADD COLUMN "dispatch_attempts" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+UPDATE "services" SET "dispatch_at" = greatest(now(), "schedule" - interval '30 minutes') WHERE "status" = 'Queued' AND "driver_id" IS NULL;--> statement-breakpoint
 ALTER TABLE "dispatch_offers" ADD CONSTRAINT "dispatch_offers_service_id_services_id_fk" FOREIGN KEY ("service_id") REFERENCES "public"."services"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "dispatch_offers" ADD CONSTRAINT "dispatch_offers_driver_id_drivers_id_fk" FOREIGN KEY ("driver_id") REFERENCES "public"."drivers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "dispatch_offers_pending_service_unique" ON "dispatch_offers" USING btree ("service_id") WHERE "dispatch_offers"."state" = 'pending';--> statement-breakpoint

@@ -162,6 +162,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       simulator = createDriverSimulator(app.repositories, {
         baseUrl: `http://${loopback}:${String(address.port)}`,
         appKey: config.appKey,
+        tokenKey: app.serverKeys.simulatedDriver,
         skip: config.driverSimulatorSkip,
         onError: (error) => {
           app.log.warn({ err: error }, 'driver simulator step failed');

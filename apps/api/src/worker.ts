@@ -8,14 +8,20 @@ import { createDispatchLoop } from './services/dispatch/loop.ts';
 // `npm run worker`: the dispatch engine as a process of its own (docs/decisions/760), against the
 // same DATABASE_URL as the API (then started with DISPATCH_ENGINE=false). Any number of workers
 // and API processes may dispatch together: they skip each other's locked rows. SIGTERM or SIGINT
-// stops it after the running tick.
+// stops it after the running tick. The embedded database (PGlite) belongs to the one API process
+// that opened it: without DATABASE_URL the worker refuses to start (the API then dispatches itself).
+
+/** Why the worker does not start without a shared PostgreSQL. */
+const WORKER_NEEDS_DATABASE_URL =
+  'npm run worker needs DATABASE_URL, the PostgreSQL the API uses: the embedded database (PGlite) ' +
+  'is open in the API process only, and the API runs the dispatch engine itself by default ' +
+  '(DISPATCH_ENGINE).';
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  if (!config.databaseUrl) throw new ConfigError(WORKER_NEEDS_DATABASE_URL);
   const log = pino({ level: config.logLevel });
-  const handle = await openDatabase(
-    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.pgliteDir },
-  );
+  const handle = await openDatabase({ url: config.databaseUrl });
   await migrateDatabase(handle);
   const loop = createDispatchLoop(createRepositories(handle.db), {
     offerSeconds: config.dispatchOfferSeconds,

@@ -1,10 +1,20 @@
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { dispatchOffers, drivers, serviceEvents, services } from '../src/db/schema.ts';
-import { dispatchTick } from '../src/services/dispatch/engine.ts';
-import { issueDriverToken } from '../src/services/driver-app.ts';
+import { dispatchOffers, drivers } from '../src/db/schema.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
-import { createService, postCancellation } from './support/journey-service.ts';
+import {
+  dispatchStepsOf,
+  driverCall as callAs,
+  driverState,
+  historyOf,
+  requestAtSituation,
+  resetFleet,
+  serviceOf as serviceRowOf,
+  signInFleet,
+  tickAt,
+  type FleetDriver,
+} from './support/dispatch-fleet.ts';
+import { postCancellation } from './support/journey-service.ts';
 import { firstPrAccount } from './support/service-request-payload.ts';
 
 // The dispatch engine (docs/decisions/760): offers one driver at a time, nearest first; answers,
@@ -12,108 +22,49 @@ import { firstPrAccount } from './support/service-request-payload.ts';
 
 let t: TestApp;
 let accountId: string;
-/** Three PR road drivers, nearest first from SITUATION, with their bearer headers. */
-let fleet: { id: string; headers: Record<string, string> }[];
-
-const SITUATION = { lat: 18.4655, lng: -66.1057 };
+/** Three PR road drivers, nearest first from the situation, with their bearer headers. */
+let fleet: FleetDriver[];
 
 beforeAll(async () => {
   t = await createTestApp({ config: { driverSimulator: false, dispatchEngine: false } });
   accountId = await firstPrAccount(t.db);
-  const road = await t.db.db
-    .select()
-    .from(drivers)
-    .where(
-      and(eq(drivers.branch, 'PR'), inArray(drivers.vehicleType, ['tow_truck', 'service_car'])),
-    )
-    .orderBy(asc(drivers.id))
-    .limit(3);
-  fleet = [];
-  for (const driver of road) {
-    const token = await issueDriverToken(t.app.repositories, driver.id);
-    fleet.push({
-      id: driver.id,
-      headers: { 'x-api-key': t.config.appKey, authorization: `Bearer ${token}` },
-    });
-  }
+  fleet = await signInFleet(t);
 });
 afterAll(async () => {
   await t.close();
 });
 
-/** No open service; only the fleet online, free, 1, 2 and 3 km from the situation. */
 beforeEach(async () => {
-  await t.db.db
-    .update(services)
-    .set({ status: 'Void', statusNumber: 7, dispatchAt: null })
-    .where(inArray(services.status, ['Queued', 'Active']));
-  await t.db.db
-    .update(dispatchOffers)
-    .set({ state: 'withdrawn' })
-    .where(eq(dispatchOffers.state, 'pending'));
-  await t.db.db.update(drivers).set({ online: false }).where(eq(drivers.branch, 'PR'));
-  for (const [index, driver] of fleet.entries()) {
-    await t.db.db
-      .update(drivers)
-      .set({
-        online: true,
-        status: 'available',
-        pendingSituation: null,
-        lastLat: SITUATION.lat + 0.01 * (index + 1),
-        lastLng: SITUATION.lng,
-      })
-      .where(eq(drivers.id, driver.id));
-  }
+  await resetFleet(t, fleet);
 });
 
-const tick = (at: number = Date.now()) =>
-  dispatchTick(t.app.repositories, { clock: () => new Date(at) });
-
-function driverCall(
-  driver: { headers: Record<string, string> },
+const tick = (at?: number) => tickAt(t, at);
+const driverCall = (
+  driver: FleetDriver,
   method: 'GET' | 'POST',
   path: string,
   payload?: Record<string, unknown>,
-) {
-  return t.app.inject({
-    method,
-    url: `/common/api/v1/driver-app${path}`,
-    headers: driver.headers,
-    ...(payload ? { payload } : {}),
-  });
+) => callAs(t, driver, method, path, payload);
+const me = (driver: FleetDriver) => driverState(t, driver);
+const history = (serviceId: string) => historyOf(t, serviceId);
+const serviceOf = (id: string) => serviceRowOf(t, id);
+const request = (overrides = {}) => requestAtSituation(t, accountId, overrides);
+
+/** The fleet's drivers, nearest first (the test fails when the seed has fewer than three). */
+function drivers3(): [FleetDriver, FleetDriver, FleetDriver] {
+  const [nearest, second, third] = fleet;
+  if (!nearest || !second || !third) throw new Error('fleet');
+  return [nearest, second, third];
 }
 
-async function me(driver: { headers: Record<string, string> }) {
-  const res = await driverCall(driver, 'GET', '/me');
-  expect(res.statusCode).toBe(200);
-  return res.json<{
-    version: string;
-    driver: { online: boolean; busy: boolean };
-    offer: { id: string; serviceId: string; expiresAt: string } | null;
-    trip: { serviceId: string; tripStatus: string } | null;
-  }>();
+/** Only `driver` of the fleet stays online. */
+async function onlyOnline(driver: FleetDriver): Promise<void> {
+  for (const other of fleet) {
+    if (other.id !== driver.id) {
+      await t.db.db.update(drivers).set({ online: false }).where(eq(drivers.id, other.id));
+    }
+  }
 }
-
-async function history(serviceId: string) {
-  return t.db.db
-    .select({ type: serviceEvents.type, payload: serviceEvents.payload })
-    .from(serviceEvents)
-    .where(eq(serviceEvents.serviceId, serviceId))
-    .orderBy(asc(serviceEvents.seq));
-}
-
-async function serviceOf(id: string) {
-  const [row] = await t.db.db.select().from(services).where(eq(services.id, id));
-  if (!row) throw new Error(`no service ${id}`);
-  return row;
-}
-
-const request = (overrides = {}) =>
-  createService(t, accountId, {
-    sitLatitude: SITUATION.lat,
-    sitLongitude: SITUATION.lng,
-    ...overrides,
-  });
 
 describe('dispatch engine', () => {
   it('offers the nearest driver; accepting assigns, with the events the customer screens follow', async () => {
@@ -164,7 +115,7 @@ describe('dispatch engine', () => {
     expect(foreign.statusCode).toBe(404);
   });
 
-  it('offers the next driver after a rejection, never the one who said no', async () => {
+  it('offers the next driver after a rejection, not the one who said no', async () => {
     const created = await request();
     await tick();
     const [nearest, second] = fleet;
@@ -220,11 +171,8 @@ describe('dispatch engine', () => {
     const online = await driverCall(nearest, 'POST', '/online', { online: true });
     expect(online.statusCode).toBe(200);
     expect(online.json()).toMatchObject({ driver: { online: true }, offer: null });
-    // Still inside the backoff: a driver going online is offered it at the next tick that is due.
-    await t.db.db
-      .update(services)
-      .set({ dispatchAt: new Date(start + 5_000) })
-      .where(eq(services.id, created.id));
+    // Still inside the backoff (due at start + 15 s): going online makes it due at once.
+    expect((await serviceOf(created.id)).dispatchAt?.getTime()).toBeLessThanOrEqual(Date.now());
     await tick(start + 6_000);
     expect((await me(nearest)).offer?.serviceId).toBe(created.id);
   });
@@ -322,40 +270,101 @@ describe('dispatch engine', () => {
     expect(row?.state).toBe('rejected');
   });
 
-  it('GET /me long-polls: answers when an offer arrives', async () => {
-    const [nearest] = fleet;
-    if (!nearest) throw new Error('fleet');
-    const before = await me(nearest);
-    const started = Date.now();
-    const polled = driverCall(nearest, 'GET', `/me?wait=10&version=${before.version}`);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    await request();
+  it('makes the waiting services of the branch due when a driver finishes a trip', async () => {
+    const [nearest] = drivers3();
+    await onlyOnline(nearest);
+    const first = await request();
     await tick();
-    const res = await polled;
-    expect(res.statusCode).toBe(200);
-    expect(res.json<{ offer: unknown }>().offer).not.toBeNull();
-    expect(Date.now() - started).toBeLessThan(8_000);
-    // Unchanged state and a short wait: the same version after the wait.
-    const same = await me(nearest);
-    const waited = await driverCall(nearest, 'GET', `/me?wait=1&version=${same.version}`);
-    expect(waited.json<{ version: string }>().version).toBe(same.version);
+    const offer = (await me(nearest)).offer;
+    await driverCall(nearest, 'POST', `/offers/${offer?.id ?? ''}/accept`);
+    const waiting = await request();
+    const start = Date.now();
+    expect(await tick(start)).toMatchObject({ offered: 0, waiting: 1 });
+    expect(await tick(start + 5_000)).toMatchObject({ waiting: 1 });
+    expect((await serviceOf(waiting.id)).dispatchAt?.getTime()).toBe(start + 15_000);
+
+    const finished = await driverCall(nearest, 'POST', `/services/${first.id}/trip-status`, {
+      status: 'FINISHED',
+    });
+    expect(finished.statusCode).toBe(200);
+    // Free again: the waiting request is due now, not when its backoff ends.
+    expect((await serviceOf(waiting.id)).dispatchAt?.getTime()).toBeLessThanOrEqual(Date.now());
+    await tick(start + 6_000);
+    expect((await me(nearest)).offer?.serviceId).toBe(waiting.id);
   });
 
-  it('stores batched positions once: a batch sent again is ignored', async () => {
-    const [nearest] = fleet;
-    if (!nearest) throw new Error('fleet');
-    const base = Date.now() - 10_000;
-    const positions = [0, 1, 2].map((i) => ({
-      lat: SITUATION.lat + i * 0.001,
-      lng: SITUATION.lng,
-      accuracy: 5,
-      at: new Date(base + i * 1000).toISOString(),
-    }));
-    const first = await driverCall(nearest, 'POST', '/positions', { positions });
-    expect(first.json()).toMatchObject({ accepted: 3, lastPositionAt: positions[2]?.at });
-    const again = await driverCall(nearest, 'POST', '/positions', { positions });
-    expect(again.json()).toMatchObject({ accepted: 0, lastPositionAt: positions[2]?.at });
-    const bad = await driverCall(nearest, 'POST', '/positions', { positions: [] });
-    expect(bad.statusCode).toBe(400);
+  it('going online makes a driver left busy or offline with no trip available for offers', async () => {
+    const [nearest, second, third] = drivers3();
+    await t.db.db
+      .update(drivers)
+      .set({ online: false, status: 'busy', pendingSituation: 'flatTire' })
+      .where(eq(drivers.id, nearest.id));
+    await t.db.db
+      .update(drivers)
+      .set({ online: false, status: 'offline' })
+      .where(eq(drivers.id, second.id));
+    await t.db.db.update(drivers).set({ online: false }).where(eq(drivers.id, third.id));
+    for (const driver of [nearest, second]) {
+      const online = await driverCall(driver, 'POST', '/online', { online: true });
+      expect(online.json()).toMatchObject({ driver: { online: true, busy: false }, offer: null });
+    }
+    const [row] = await t.db.db.select().from(drivers).where(eq(drivers.id, nearest.id));
+    expect(row).toMatchObject({ status: 'available', pendingSituation: null });
+    const created = await request();
+    await tick();
+    expect((await me(nearest)).offer?.serviceId).toBe(created.id);
+
+    // With a trip under way, going offline and online again keeps the driver busy.
+    await driverCall(nearest, 'POST', `/offers/${(await me(nearest)).offer?.id ?? ''}/accept`);
+    await driverCall(nearest, 'POST', '/online', { online: false });
+    const back = await driverCall(nearest, 'POST', '/online', { online: true });
+    expect(back.json()).toMatchObject({
+      driver: { online: true, busy: true },
+      trip: { serviceId: created.id },
+    });
+  });
+
+  it('asks a driver who said no or let the offer expire again once nobody else is left, after the backoff', async () => {
+    const [nearest] = drivers3();
+    await onlyOnline(nearest);
+    const created = await request();
+    const start = Date.now();
+    await tick(start);
+    const first = (await me(nearest)).offer;
+    expect(first?.serviceId).toBe(created.id);
+    await driverCall(nearest, 'POST', `/offers/${first?.id ?? ''}/reject`);
+    // Not at once: the search finds nobody new and waits its backoff (5 s).
+    expect(await tick(start + 1_000)).toMatchObject({ offered: 0, waiting: 1 });
+    expect((await me(nearest)).offer).toBeNull();
+    expect(await tick(start + 6_000)).toMatchObject({ offered: 1 });
+    const second = (await me(nearest)).offer;
+    expect(second?.serviceId).toBe(created.id);
+    expect(second?.id).not.toBe(first?.id);
+
+    // Let expire: asked again only after a longer wait (the count of empty searches went on).
+    const expiry = Date.parse(second?.expiresAt ?? '');
+    expect(await tick(expiry + 1)).toMatchObject({ expired: 1, offered: 0, waiting: 1 });
+    expect(await tick(expiry + 9_000)).toMatchObject({ offered: 0 });
+    expect(await tick(expiry + 10_001)).toMatchObject({ offered: 1 });
+    const third = (await me(nearest)).offer;
+    expect(third?.serviceId).toBe(created.id);
+    expect(await dispatchStepsOf(t, created.id)).toEqual([
+      'offered',
+      'rejected',
+      'queued',
+      'offered',
+      'timed_out',
+      'offered',
+    ]);
+
+    // Taken and given back: never asked again, however long it waits.
+    await driverCall(nearest, 'POST', `/offers/${third?.id ?? ''}/accept`);
+    const givenBack = await driverCall(nearest, 'POST', `/services/${created.id}/cancel`, {});
+    expect(givenBack.statusCode).toBe(200);
+    for (const later of [1, 10, 100, 1_000]) {
+      await tick(expiry + 20_000 + later * 1_000);
+    }
+    expect((await me(nearest)).offer).toBeNull();
+    expect(await serviceOf(created.id)).toMatchObject({ status: 'Queued', driverId: null });
   });
 });

@@ -11,12 +11,17 @@ import {
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/env.ts';
-import { drivers, serviceEvents, services } from '../src/db/schema.ts';
+import { dispatchOffers, drivers, serviceEvents, services } from '../src/db/schema.ts';
 import { assignNextQueued, rankDriversByEta } from '../src/services/dispatch.ts';
 import { issueDriverToken } from '../src/services/driver-app.ts';
 import { dispatchTick } from '../src/services/dispatch/engine.ts';
-import { createDriverSimulator, SIMULATOR_TIMING } from '../src/services/driver-simulator.ts';
+import {
+  createDriverSimulator,
+  SIMULATOR_TIMING,
+  simulatedDriverToken,
+} from '../src/services/driver-simulator.ts';
 import { estimateRoute } from '../src/services/estimate-router.ts';
+import { hashServiceToken } from '../src/services/service-tokens.ts';
 import { firstPrAccount, servicePayload } from './support/service-request-payload.ts';
 import { createTestApp, PRODUCTION_DEMO, type TestApp } from './helpers.ts';
 import { postCancellation, postServiceRequest, serviceRow } from './support/journey-service.ts';
@@ -458,11 +463,14 @@ describe('driver simulator (ARCHITECTURE 8)', () => {
   let baseUrl: string;
   beforeAll(async () => {
     baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    // Nobody signed in on a phone: every driver is left to the simulator.
+    await t.db.db.update(drivers).set({ tokenHash: null });
   });
   function simulated(clock: () => number) {
     const simulator = createDriverSimulator(t.app.repositories, {
       baseUrl,
       appKey: t.config.appKey,
+      tokenKey: t.app.serverKeys.simulatedDriver,
       now: () => new Date(clock()),
     });
     return {
@@ -492,6 +500,42 @@ describe('driver simulator (ARCHITECTURE 8)', () => {
       status: 'Active',
       tripStatus: 'ACCEPTED',
     });
+    await simulator.stop();
+  });
+
+  it('leaves a driver signed in on a phone alone: his offer waits for him and his token works', async () => {
+    const { serviceId } = await createService();
+    const createdAt = must(await serviceRow(t, serviceId)).createdAt.getTime();
+    await dispatchTick(t.app.repositories, { clock: () => new Date(createdAt) });
+    const [offer] = await t.db.db
+      .select()
+      .from(dispatchOffers)
+      .where(and(eq(dispatchOffers.serviceId, serviceId), eq(dispatchOffers.state, 'pending')));
+    const driverId = must(offer).driverId;
+    // Signed in as POST /driver-app/session does.
+    const token = await issueDriverToken(t.app.repositories, driverId);
+    const tokenHash = (await driverRow(driverId))?.tokenHash;
+    const clock = createdAt + (SIMULATOR_TIMING.assignAfter + SIMULATOR_TIMING.acceptAfter) * 1000;
+    const simulator = simulated(() => clock);
+    await simulator.step();
+    await simulator.step();
+    expect(await serviceRow(t, serviceId)).toMatchObject({ status: 'Queued', driverId: null });
+    expect((await driverRow(driverId))?.tokenHash).toBe(tokenHash);
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/common/api/v1/driver-app/me',
+      headers: { ...appKey, authorization: `Bearer ${token}` },
+    });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ offer: { id: must(offer).id, serviceId } });
+
+    // Signed out (no token): the simulator takes the driver over with a token of its own.
+    await t.db.db.update(drivers).set({ tokenHash: null }).where(eq(drivers.id, driverId));
+    await simulator.step();
+    expect(await serviceRow(t, serviceId)).toMatchObject({ status: 'Active', driverId });
+    // Derived from the server secret: another process, or the next start, computes the same.
+    const own = simulatedDriverToken(t.app.serverKeys.simulatedDriver, driverId);
+    expect((await driverRow(driverId))?.tokenHash).toBe(hashServiceToken(own));
     await simulator.stop();
   });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   dispatchRetryDelayMs,
   firstDispatchAt,
+  mayOfferAgain,
   SCHEDULED_DISPATCH_LEAD_MS,
   vehicleFitsServiceType,
   vehicleTypesForServiceType,
@@ -59,5 +60,23 @@ describe('dispatchRetryDelayMs', () => {
     expect([1, 2, 3, 4, 5, 6, 50].map(dispatchRetryDelayMs)).toEqual([
       5_000, 10_000, 20_000, 40_000, 60_000, 60_000, 60_000,
     ]);
+  });
+});
+
+describe('mayOfferAgain', () => {
+  const declinedAt = new Date('2026-03-01T10:00:00.000Z');
+  const after = (ms: number) => new Date(declinedAt.getTime() + ms);
+
+  it('never right after the answer, before a search has found nobody', () => {
+    expect(mayOfferAgain(declinedAt, 0, after(3_600_000))).toBe(false);
+  });
+
+  it('once the backoff of the searches that found nobody has passed since the answer', () => {
+    expect(mayOfferAgain(declinedAt, 1, after(4_999))).toBe(false);
+    expect(mayOfferAgain(declinedAt, 1, after(5_000))).toBe(true);
+    expect(mayOfferAgain(declinedAt, 2, after(9_999))).toBe(false);
+    expect(mayOfferAgain(declinedAt, 2, after(10_000))).toBe(true);
+    expect(mayOfferAgain(declinedAt, 9, after(59_999))).toBe(false);
+    expect(mayOfferAgain(declinedAt, 9, after(60_000))).toBe(true);
   });
 });

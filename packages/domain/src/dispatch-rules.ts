@@ -74,3 +74,15 @@ export function dispatchRetryDelayMs(attempts: number): number {
   const exponent = Math.max(0, Math.min(Math.trunc(attempts) - 1, 16));
   return Math.min(DISPATCH_RETRY_MAX_MS, DISPATCH_RETRY_FIRST_MS * 2 ** exponent);
 }
+
+/**
+ * Whether a driver who rejected the service or let its offer expire (at `declinedAt`) may be
+ * offered it again. Asked only once no driver who was never offered it is left: then, after the
+ * search has found nobody `attempts` times (1 or more) and waited its backoff since that answer,
+ * so that one driver alone on shift is asked again, never in a loop. A driver who took the service
+ * and gave it back is never asked again (not a question for this rule).
+ */
+export function mayOfferAgain(declinedAt: Date, attempts: number, now: Date): boolean {
+  if (attempts < 1) return false;
+  return now.getTime() - declinedAt.getTime() >= dispatchRetryDelayMs(attempts);
+}

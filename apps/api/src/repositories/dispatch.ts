@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { dispatchOffers, drivers, services } from '../db/schema.ts';
 import type { DriverRow } from './drivers.ts';
 import {
+  dispatchBranchNow,
   notifyDriverChange,
   type CommittedServiceChange,
   type ServiceChange,
@@ -26,6 +27,13 @@ export interface RankedCandidate {
   distanceMeters: number;
 }
 
+/**
+ * A driver who may get the service: online, free, without a pending offer, in its branch, with a
+ * vehicle that fits, and who never took it and gave it back. `declinedAt`: when they last rejected
+ * it or let its offer expire; null when never offered it.
+ */
+export type DispatchCandidate = DriverRow & { declinedAt: Date | null };
+
 /** What dispatch decides for one due service. */
 export interface DispatchPlan {
   /** Drivers to try, best first (the first one not taken meanwhile gets the offer). */
@@ -40,15 +48,18 @@ export interface DispatchPlan {
 
 export type DispatchOutcome = 'offered' | 'waiting' | 'taken';
 
-/** An answer to an offer, decided on the locked rows; throws to refuse (nothing written). */
+/**
+ * An answer to an offer, decided on the locked rows; throws to refuse (nothing written). `at`: when
+ * it was answered, in the clock of the engine's ticks (a re-offer waits from then).
+ */
 export type OfferAnswer = (input: {
   offer: DispatchOfferRow;
   service: ServiceRow;
   driver: DriverRow;
-}) => { state: 'accepted' | 'rejected' | 'expired'; change: ServiceChange };
+}) => { state: 'accepted' | 'rejected' | 'expired'; at: Date; change: ServiceChange };
 
-/** Offer states that keep a driver from being offered the same service again. */
-const ANSWERED_STATES = ['accepted', 'rejected', 'expired'] as const;
+/** Offer states that say a driver did not take the service (they may be offered it again later). */
+const DECLINED_STATES = ['rejected', 'expired'] as const;
 
 export interface DispatchRepository {
   /** The database's clock (one reading per tick: every process agrees on it). */
@@ -57,12 +68,12 @@ export interface DispatchRepository {
   listExpiredOffers(now: Date, limit: number): Promise<string[]>;
   /**
    * Takes the most overdue service waiting for dispatch (FOR NO KEY UPDATE SKIP LOCKED), lists the
-   * drivers that may get it (`candidates` filters and ranks them) and offers it to the first one it
-   * can lock (SKIP LOCKED), or applies `nobody`. Undefined when no service is due.
+   * drivers that may get it (`plan` chooses and ranks them) and offers it to the first one it can
+   * lock (SKIP LOCKED), or applies `nobody`. Undefined when no service is due.
    */
   dispatchNext(
     now: Date,
-    plan: (service: ServiceRow, candidates: DriverRow[]) => DispatchPlan,
+    plan: (service: ServiceRow, candidates: DispatchCandidate[]) => DispatchPlan,
     vehicleTypesFor: (situation: string) => readonly string[],
   ): Promise<DispatchOutcome | undefined>;
   findOffer(offerId: string): Promise<DispatchOfferRow | undefined>;
@@ -77,13 +88,30 @@ export interface DispatchRepository {
     answer: OfferAnswer,
   ): Promise<{ offer: DispatchOfferRow; change: CommittedServiceChange } | undefined>;
   /**
-   * Records that `driverId` served `serviceId` and gave it back: dispatch never offers it to them
-   * again. Inside the write path's transaction `tx`.
+   * Records that `driverId` served `serviceId` and gave it back (an accepted offer): dispatch never
+   * offers it to them again. Inside the write path's transaction `tx`.
    */
   excludeDriver(tx: Db, serviceId: string, driverId: string, now: Date): Promise<void>;
-  /** Switches the driver's availability for offers; wakes their app. */
-  setOnline(driverId: string, online: boolean): Promise<void>;
+  /**
+   * The driver takes offers: online, and available unless an Active service is theirs (a status
+   * left busy or offline by anything else would keep every offer away). The services of the
+   * branch waiting out a backoff become due now. Wakes their app.
+   */
+  goOnline(driverId: string): Promise<void>;
+  /**
+   * The driver takes no more offers: offline first, then their pending offer (if any) closed as
+   * rejected with `reject`'s change, in one transaction, so that no offer made meanwhile stays
+   * pending. Wakes their app.
+   */
+  goOffline(
+    driverId: string,
+    now: Date,
+    reject: (offer: DispatchOfferRow, service: ServiceRow) => ServiceChange,
+  ): Promise<void>;
 }
+
+/** A transaction of goOffline that must start again (an offer came in while it ran). */
+const OFFER_CAME_IN = new Error('an offer came in while going offline');
 
 export function createDispatchRepository(db: Db, writes: ServiceWritePath): DispatchRepository {
   const pendingOfferOfDriver = sql`exists (select 1 from ${dispatchOffers} o where o.driver_id = ${drivers.id} and o.state = 'pending')`;
@@ -128,11 +156,19 @@ export function createDispatchRepository(db: Db, writes: ServiceWritePath): Disp
           .limit(1);
         if (!service) return undefined;
         const vehicleTypes = vehicleTypesFor(service.situation);
-        const candidates =
+        const candidates: DispatchCandidate[] =
           vehicleTypes.length === 0
             ? []
             : await tx
-                .select()
+                .select({
+                  ...getTableColumns(drivers),
+                  // Qualified by hand: a column in a select list of one table renders unqualified.
+                  declinedAt:
+                    sql`(select max(o.answered_at) from ${dispatchOffers} o where o.service_id = ${service.id} and o.driver_id = ${drivers}.id and o.state in (${sql.join(
+                      DECLINED_STATES.map((state) => sql`${state}`),
+                      sql`, `,
+                    )}))`.mapWith(dispatchOffers.answeredAt),
+                })
                 .from(drivers)
                 .where(
                   and(
@@ -143,10 +179,8 @@ export function createDispatchRepository(db: Db, writes: ServiceWritePath): Disp
                     isNotNull(drivers.lastLng),
                     inArray(drivers.vehicleType, [...vehicleTypes]),
                     sql`not ${pendingOfferOfDriver}`,
-                    sql`not exists (select 1 from ${dispatchOffers} o where o.service_id = ${service.id} and o.driver_id = ${drivers.id} and o.state in (${sql.join(
-                      ANSWERED_STATES.map((state) => sql`${state}`),
-                      sql`, `,
-                    )}))`,
+                    // Took it and gave it back: never again.
+                    sql`not exists (select 1 from ${dispatchOffers} o where o.service_id = ${service.id} and o.driver_id = ${drivers.id} and o.state = 'accepted')`,
                   ),
                 );
         const decided = plan(service, candidates);
@@ -222,7 +256,7 @@ export function createDispatchRepository(db: Db, writes: ServiceWritePath): Disp
         const decided = answer({ offer, service, driver });
         const [updated] = await tx
           .update(dispatchOffers)
-          .set({ state: decided.state, answeredAt: sql`now()` })
+          .set({ state: decided.state, answeredAt: decided.at })
           .where(eq(dispatchOffers.id, offerId))
           .returning();
         const change = await apply(service, decided.change);
@@ -238,17 +272,18 @@ export function createDispatchRepository(db: Db, writes: ServiceWritePath): Disp
           and(
             eq(dispatchOffers.serviceId, serviceId),
             eq(dispatchOffers.driverId, driverId),
-            ne(dispatchOffers.state, 'withdrawn'),
+            eq(dispatchOffers.state, 'accepted'),
           ),
         )
         .limit(1);
       if (served) return;
-      // Assigned without an offer (the demo's direct assignment): a closed offer records it.
+      // Assigned without an offer (the direct assignment of tests and benchmarks): a closed
+      // accepted offer records it.
       await tx.insert(dispatchOffers).values({
         id: randomUUID(),
         serviceId,
         driverId,
-        state: 'rejected',
+        state: 'accepted',
         etaSeconds: 0,
         distanceMeters: 0,
         offeredAt: now,
@@ -257,11 +292,83 @@ export function createDispatchRepository(db: Db, writes: ServiceWritePath): Disp
       });
     },
 
-    setOnline: async (driverId, online) => {
+    goOnline: async (driverId) => {
       await db.transaction(async (tx) => {
-        await tx.update(drivers).set({ online }).where(eq(drivers.id, driverId));
+        // The driver row first: its status is decided on the Active services read after the lock.
+        const [locked] = await tx
+          .select({ id: drivers.id })
+          .from(drivers)
+          .where(eq(drivers.id, driverId))
+          .for('update');
+        if (!locked) return;
+        const [working] = await tx
+          .select({ id: services.id })
+          .from(services)
+          .where(and(eq(services.driverId, driverId), eq(services.status, 'Active')))
+          .limit(1);
+        await tx
+          .update(drivers)
+          .set(
+            working
+              ? { online: true }
+              : { online: true, status: 'available', pendingSituation: null },
+          )
+          .where(eq(drivers.id, driverId));
+        await dispatchBranchNow(tx, driverId);
         await notifyDriverChange(tx, driverId);
       });
+    },
+
+    goOffline: async (driverId, now, reject) => {
+      // Lock order service -> offer -> driver: the pending offer's service and the offer are
+      // locked before the driver row goes offline. An offer made between the first read and the
+      // driver's lock (another dispatcher held the driver) makes the transaction start again; once
+      // offline, no further offer can come, so this ends.
+      for (;;) {
+        const done = await writes
+          .run(async ({ tx, lock, apply }) => {
+            const [seen] = await tx
+              .select({ id: dispatchOffers.id, serviceId: dispatchOffers.serviceId })
+              .from(dispatchOffers)
+              .where(
+                and(eq(dispatchOffers.driverId, driverId), eq(dispatchOffers.state, 'pending')),
+              )
+              .limit(1);
+            const service = seen ? await lock(seen.serviceId) : undefined;
+            const [offer] = seen
+              ? await tx
+                  .select()
+                  .from(dispatchOffers)
+                  .where(eq(dispatchOffers.id, seen.id))
+                  .for('update')
+              : [];
+            await tx.update(drivers).set({ online: false }).where(eq(drivers.id, driverId));
+            await notifyDriverChange(tx, driverId);
+            if (service && offer?.state === 'pending') {
+              // One pending offer per driver (unique index): none other can exist.
+              await tx
+                .update(dispatchOffers)
+                .set({ state: 'rejected', answeredAt: now })
+                .where(eq(dispatchOffers.id, offer.id));
+              await apply(service, reject(offer, service));
+              return true;
+            }
+            const [other] = await tx
+              .select({ id: dispatchOffers.id })
+              .from(dispatchOffers)
+              .where(
+                and(eq(dispatchOffers.driverId, driverId), eq(dispatchOffers.state, 'pending')),
+              )
+              .limit(1);
+            if (other) throw OFFER_CAME_IN;
+            return true;
+          })
+          .catch((error: unknown) => {
+            if (error === OFFER_CAME_IN) return false;
+            throw error;
+          });
+        if (done) return;
+      }
     },
   };
 }

@@ -1,7 +1,7 @@
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { dispatchOffers, drivers, services } from '../db/schema.ts';
-import type { DriverPatch, ServiceRow } from './service-writes.ts';
+import { notifyDriverChange, type DriverPatch, type ServiceRow } from './service-writes.ts';
 
 // The drivers of the dispatch (ARCHITECTURE decision 8): their tokens, positions and the services
 // they work. A change of a service that takes, frees or moves its driver is written by the services
@@ -10,6 +10,63 @@ import type { DriverPatch, ServiceRow } from './service-writes.ts';
 export type DriverRow = typeof drivers.$inferSelect;
 export type { DriverPatch } from './service-writes.ts';
 
+/** A position fix as the driver's phone took it. */
+export interface TimedFix {
+  lat: number;
+  lng: number;
+  heading?: number | null | undefined;
+  accuracy?: number | null | undefined;
+  /** When the phone took it. */
+  at: Date;
+}
+
+/** What a batch of fixes changed: the fixes newer than the stored one, and the last fix's time. */
+export interface RecordedFixes<F extends TimedFix> {
+  newer: F[];
+  lastSeenAt: Date | null;
+}
+
+/**
+ * Keeps the newest of `fixes` (oldest first) as the driver's last position, on the driver row
+ * locked in `tx`, when it is newer than the stored one: of two batches sent at once, the second
+ * sees what the first stored, so no fix counts twice. Wakes the driver's app when it moved.
+ */
+export async function recordNewerFixes<F extends TimedFix>(
+  tx: Db,
+  driverId: string,
+  fixes: readonly F[],
+): Promise<RecordedFixes<F>> {
+  const [locked] = await tx
+    .select({ lastSeenAt: drivers.lastSeenAt })
+    .from(drivers)
+    .where(eq(drivers.id, driverId))
+    .for('update');
+  if (!locked) return { newer: [], lastSeenAt: null };
+  const stored = locked.lastSeenAt?.getTime() ?? Number.NEGATIVE_INFINITY;
+  const newer = fixes.filter((fix) => fix.at.getTime() > stored);
+  const newest = newer.at(-1);
+  if (!newest) return { newer, lastSeenAt: locked.lastSeenAt };
+  const moved = await tx
+    .update(drivers)
+    .set({
+      lastLat: newest.lat,
+      lastLng: newest.lng,
+      lastHeading: newest.heading ?? null,
+      lastAccuracy: newest.accuracy ?? null,
+      lastSeenAt: newest.at,
+    })
+    .where(
+      and(
+        eq(drivers.id, driverId),
+        or(isNull(drivers.lastSeenAt), lt(drivers.lastSeenAt, newest.at)),
+      ),
+    )
+    .returning({ id: drivers.id });
+  if (moved.length === 0) return { newer: [], lastSeenAt: locked.lastSeenAt };
+  await notifyDriverChange(tx, driverId);
+  return { newer, lastSeenAt: newest.at };
+}
+
 export interface DriversRepository {
   listAll(): Promise<DriverRow[]>;
   findById(id: string): Promise<DriverRow | undefined>;
@@ -17,11 +74,18 @@ export interface DriversRepository {
   /** Available drivers of a branch that have reported a position (suggestion candidates). */
   listAvailableWithPosition(branch: string): Promise<DriverRow[]>;
   setTokenHash(id: string, tokenHash: string): Promise<boolean>;
+  /** Sets the token hash only when the driver has none (nobody signed in); true when set. */
+  claimTokenHash(id: string, tokenHash: string): Promise<boolean>;
   updateDriver(id: string, patch: DriverPatch): Promise<void>;
+  /** recordNewerFixes in a transaction of its own (a driver without an Active service). */
+  recordFixes<F extends TimedFix>(driverId: string, fixes: readonly F[]): Promise<RecordedFixes<F>>;
   /** Active services whose driver is set. */
   listAssignedActive(): Promise<ServiceRow[]>;
-  /** Ids of drivers with a pending offer or an Active service (the simulator's work list). */
-  listWithOfferOrTrip(): Promise<string[]>;
+  /**
+   * Drivers with a pending offer or an Active service, by id, with their token hash (the
+   * simulator's work list).
+   */
+  listWithOfferOrTrip(): Promise<{ id: string; tokenHash: string | null }[]>;
   /** The driver's current Active service, if any. */
   findActiveServiceOf(driverId: string): Promise<ServiceRow | undefined>;
   /**
@@ -62,9 +126,20 @@ export function createDriversRepository(db: Db): DriversRepository {
       return rows.length > 0;
     },
 
+    claimTokenHash: async (id, tokenHash) => {
+      const rows = await db
+        .update(drivers)
+        .set({ tokenHash })
+        .where(and(eq(drivers.id, id), isNull(drivers.tokenHash)))
+        .returning({ id: drivers.id });
+      return rows.length > 0;
+    },
+
     updateDriver: async (id, patch) => {
       await db.update(drivers).set(patch).where(eq(drivers.id, id));
     },
+
+    recordFixes: (driverId, fixes) => db.transaction((tx) => recordNewerFixes(tx, driverId, fixes)),
 
     listAssignedActive: () =>
       db
@@ -73,20 +148,17 @@ export function createDriversRepository(db: Db): DriversRepository {
         .where(and(eq(services.status, 'Active'), isNotNull(services.driverId)))
         .orderBy(asc(services.createdAt)),
 
-    listWithOfferOrTrip: async () => {
-      const [offered, working] = await Promise.all([
-        db
-          .select({ id: dispatchOffers.driverId })
-          .from(dispatchOffers)
-          .where(eq(dispatchOffers.state, 'pending')),
-        db
-          .select({ id: services.driverId })
-          .from(services)
-          .where(and(eq(services.status, 'Active'), isNotNull(services.driverId))),
-      ]);
-      const ids = [...offered, ...working].map((row) => row.id);
-      return [...new Set(ids.filter((id): id is string => id !== null))].sort();
-    },
+    listWithOfferOrTrip: () =>
+      db
+        .select({ id: drivers.id, tokenHash: drivers.tokenHash })
+        .from(drivers)
+        .where(
+          or(
+            sql`exists (select 1 from ${dispatchOffers} o where o.driver_id = ${drivers.id} and o.state = 'pending')`,
+            sql`exists (select 1 from ${services} s where s.driver_id = ${drivers.id} and s.status = 'Active')`,
+          ),
+        )
+        .orderBy(asc(drivers.id)),
 
     findActiveServiceOf: async (driverId) =>
       (

@@ -1,5 +1,5 @@
 import type { ServiceHistoryEvent } from '@auxilio/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { dispatchOffers, drivers, serviceEvents, services } from '../db/schema.ts';
 import { serviceChanges } from '../lib/service-changes.ts';
@@ -138,6 +138,36 @@ export async function notifyDriverChange(tx: Db, driverId: string): Promise<void
   await tx.execute(sql`select pg_notify(${DRIVER_CHANGES_CHANNEL}, ${driverId})`);
 }
 
+/**
+ * The services of the driver's branch that wait out a backoff (a search found nobody) become due
+ * now: a driver just came online or became free, and may take one (docs/decisions/760). A service
+ * not yet due for its schedule (no search yet) keeps its time; rows another transaction holds are
+ * skipped, never waited for (that transaction is changing them anyway).
+ */
+export async function dispatchBranchNow(tx: Db, driverId: string): Promise<void> {
+  const branch = tx
+    .select({ branch: drivers.branch })
+    .from(drivers)
+    .where(eq(drivers.id, driverId));
+  const waiting = tx
+    .select({ id: services.id })
+    .from(services)
+    .where(
+      and(
+        eq(services.branch, sql`(${branch})`),
+        eq(services.status, 'Queued'),
+        isNull(services.driverId),
+        gt(services.dispatchAttempts, 0),
+        gt(services.dispatchAt, sql`now()`),
+      ),
+    )
+    .for('no key update', { skipLocked: true });
+  await tx
+    .update(services)
+    .set({ dispatchAt: sql`now()` })
+    .where(inArray(services.id, waiting));
+}
+
 function writesOf(tx: Db, changed: CommittedServiceChange[]): ServiceWriteTransaction {
   const record = (change: CommittedServiceChange): CommittedServiceChange => {
     if (change.events.length > 0) changed.push(change);
@@ -184,6 +214,10 @@ function writesOf(tx: Db, changed: CommittedServiceChange[]): ServiceWriteTransa
       }
       if (change.driver) {
         await tx.update(drivers).set(change.driver.patch).where(eq(drivers.id, change.driver.id));
+        // A driver freed (a trip finished, a service given back or cancelled) may take a waiting one.
+        if (change.driver.patch.status === 'available') {
+          await dispatchBranchNow(tx, change.driver.id);
+        }
         await notifyDriverChange(tx, change.driver.id);
       }
       const events = await appendEvents(tx, service.id, change.events);

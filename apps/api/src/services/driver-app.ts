@@ -202,41 +202,53 @@ export async function reportPosition(
   }
   const outcome = await repos.services.change(active.id, (service) => {
     const driverPatch = { id: driver.id, patch: position };
-    if (service.driverId !== driver.id || service.status !== 'Active') {
-      return { patch: {}, events: [], driver: driverPatch };
-    }
-    const trip = parseTripStatus(service.tripStatus);
-    const heading = trip && tripStatusRank(trip) >= tripStatusRank('ARRIVED') ? null : service;
-    const estimate =
-      heading && heading.situationLat !== null && heading.situationLng !== null
-        ? estimateRoute(report, { lat: heading.situationLat, lng: heading.situationLng })
-        : undefined;
-    // SPEC 4: "A driver's eta is overwritten only when the new value is 0 or more."
-    const eta = mergeDriverEta(service.driverEtaSeconds, estimate?.etaSeconds);
-    return {
-      patch: {
-        driverEtaSeconds: eta,
-        driverDistanceMeters: estimate?.distanceMeters ?? service.driverDistanceMeters,
-        providerLat: report.lat,
-        providerLng: report.lng,
-      },
-      events: [
-        {
-          type: 'position',
-          payload: {
-            lat: report.lat,
-            lng: report.lng,
-            heading: report.heading ?? null,
-            accuracy: report.accuracy ?? null,
-            at: now.toISOString(),
-            eta,
-            distance: estimate?.distanceMeters ?? null,
-            approximate: true,
-          },
-        },
-      ],
-      driver: driverPatch,
-    };
+    return { ...positionChange(service, driver, report, now), driver: driverPatch };
   });
   return { accepted: true, serviceId: outcome && outcome.events.length > 0 ? active.id : null };
+}
+
+/**
+ * The change of the driver's Active service for a position taken at `at`: the provider's place,
+ * the new ETA and one position event; nothing when the service is no longer theirs or Active.
+ */
+export function positionChange(
+  service: ServiceRow,
+  driver: DriverRow,
+  report: PositionReport,
+  at: Date,
+): ServiceChange {
+  if (service.driverId !== driver.id || service.status !== 'Active') {
+    return { patch: {}, events: [] };
+  }
+  const trip = parseTripStatus(service.tripStatus);
+  const heading = trip && tripStatusRank(trip) >= tripStatusRank('ARRIVED') ? null : service;
+  const estimate =
+    heading && heading.situationLat !== null && heading.situationLng !== null
+      ? estimateRoute(report, { lat: heading.situationLat, lng: heading.situationLng })
+      : undefined;
+  // SPEC 4: "A driver's eta is overwritten only when the new value is 0 or more."
+  const eta = mergeDriverEta(service.driverEtaSeconds, estimate?.etaSeconds);
+  return {
+    patch: {
+      driverEtaSeconds: eta,
+      driverDistanceMeters: estimate?.distanceMeters ?? service.driverDistanceMeters,
+      providerLat: report.lat,
+      providerLng: report.lng,
+    },
+    events: [
+      {
+        type: 'position',
+        payload: {
+          lat: report.lat,
+          lng: report.lng,
+          heading: report.heading ?? null,
+          accuracy: report.accuracy ?? null,
+          at: at.toISOString(),
+          eta,
+          distance: estimate?.distanceMeters ?? null,
+          approximate: true,
+        },
+      },
+    ],
+  };
 }

@@ -1,8 +1,9 @@
+import { createHmac } from 'node:crypto';
 import { bearingDegrees, type LatLng } from '@auxilio/domain';
 import type { Repositories } from '../repositories/index.ts';
 import type { DriverState } from './dispatch/driver-state.ts';
-import { issueDriverToken } from './driver-app.ts';
 import { pointAlong } from './estimate-router.ts';
+import { hashServiceToken } from './service-tokens.ts';
 
 // ARCHITECTURE decision 8: "The embedded default runs a driver simulator through that same API,
 // time-compressed, so a newcomer who requests a tow watches a truck drive to them and the service
@@ -10,6 +11,11 @@ import { pointAlong } from './estimate-router.ts';
 // (docs/decisions/760): they read their state (`GET /me`), accept the offers the dispatch engine
 // makes, report positions and move their trip forward. They never assign anything themselves. The
 // timing comes from the trip stamps in the database (docs/decisions/232).
+//
+// A simulated driver's token is derived from the server secret and the driver id, so every process
+// and every restart computes the same one. The simulator acts for a driver only while nobody else
+// holds one: when the driver has no token (it then sets its own) or holds the simulator's. A driver
+// signed in from a phone (another token) is left alone, and keeps that token.
 
 /** Time-compressed phases, in seconds of wall time. */
 export const SIMULATOR_TIMING = {
@@ -47,11 +53,18 @@ export interface DriverSimulatorOptions {
   baseUrl: string;
   /** The public app key the driver app sends. */
   appKey: string;
+  /** HMAC key of the simulated drivers' tokens (derived from the server secret). */
+  tokenKey: Buffer;
   /** Drivers left to a real phone (DRIVER_SIMULATOR_SKIP): never touched. */
   skip?: readonly string[];
   /** The clock (tests pass a fake one). */
   now?: () => Date;
   onError?: (error: unknown) => void;
+}
+
+/** The token a simulated driver signs in with: the same in every process and after a restart. */
+export function simulatedDriverToken(tokenKey: Buffer, driverId: string): string {
+  return createHmac('sha256', tokenKey).update(`simulated-driver:${driverId}`).digest('base64url');
 }
 
 function secondsSince(stamp: string | undefined, now: Date): number {
@@ -64,8 +77,7 @@ export function createDriverSimulator(
 ): DriverSimulator {
   const now = options.now ?? (() => new Date());
   const skip = new Set(options.skip ?? []);
-  /** Tokens minted by this simulator, by driver id (the server's own demo signs its drivers in). */
-  const tokens = new Map<string, string>();
+  const tokenOf = (driverId: string) => simulatedDriverToken(options.tokenKey, driverId);
   /** Where each drive started, by service id. */
   const starts = new Map<string, LatLng>();
   let timer: NodeJS.Timeout | undefined;
@@ -77,11 +89,7 @@ export function createDriverSimulator(
     path: string,
     body?: unknown,
   ) => {
-    let token = tokens.get(driverId);
-    if (!token) {
-      token = await issueDriverToken(repos, driverId);
-      tokens.set(driverId, token);
-    }
+    const token = tokenOf(driverId);
     const response = await fetch(`${options.baseUrl}/common/api/v1/driver-app${path}`, {
       method,
       headers: {
@@ -170,9 +178,16 @@ export function createDriverSimulator(
     const at = now();
     // Only drivers with something to do call the API: an offer to answer or a trip to drive.
     const busy = await repos.drivers.listWithOfferOrTrip();
-    for (const driverId of busy) {
+    for (const { id: driverId, tokenHash } of busy) {
       if (skip.has(driverId)) continue;
       try {
+        const own = hashServiceToken(tokenOf(driverId));
+        // Signed in elsewhere (a real phone): not ours. Signed in by nobody: ours from now on,
+        // unless a phone signs in at this very moment.
+        const ours =
+          tokenHash === own ||
+          (tokenHash === null && (await repos.drivers.claimTokenHash(driverId, own)));
+        if (!ours) continue;
         await act(driverId, at);
       } catch (error) {
         // One driver failing (an offer withdrawn meanwhile) must not stop the others.

@@ -178,7 +178,6 @@ export const DISPATCH_STEPS = [
   'timed_out',
   'assigned',
   'driver_cancelled',
-  'released',
 ] as const;
 export type DispatchStep = (typeof DISPATCH_STEPS)[number];
 

@@ -136,8 +136,9 @@ export async function seedDemoData(
     for (const rows of chunks(data.drivers)) {
       await tx.insert(drivers).values(rows).onConflictDoNothing({ target: drivers.id });
     }
-    // A database seeded before driver sign-in (docs/decisions/760) links its demo drivers to their
-    // accounts once: the subject is the driver id, and those not seeded offline take offers.
+    // Demo drivers without a linked account are linked to theirs (docs/decisions/761: the subject
+    // is the driver id), and those not seeded offline are online for offers (decision 760). A
+    // driver already linked is left as it is (online or not, as their app last said).
     await tx
       .update(drivers)
       .set({ oidcSubject: sql`${drivers.id}`, online: sql`${drivers.status} <> 'offline'` })

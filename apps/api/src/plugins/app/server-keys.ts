@@ -14,6 +14,8 @@ export interface ServerKeys {
   memberSession: Buffer;
   /** HMAC key of the links in the texts sent to customers (decision 610). */
   textLink: Buffer;
+  /** HMAC key of the demo's simulated drivers' tokens (docs/decisions/760). */
+  simulatedDriver: Buffer;
 }
 
 declare module 'fastify' {
@@ -40,6 +42,7 @@ async function serverKeysPlugin(app: FastifyInstance): Promise<void> {
     serviceToken: deriveKey(secret, 'service-token'),
     memberSession: deriveKey(secret, 'member-session'),
     textLink: deriveKey(secret, 'text-link'),
+    simulatedDriver: deriveKey(secret, 'simulated-driver'),
   });
 }
 

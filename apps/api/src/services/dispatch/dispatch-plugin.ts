@@ -67,9 +67,12 @@ function dispatchPlugin(app: FastifyInstance): void {
     });
     const engine = loop;
     app.repositories.services.onCommitted((change) => {
+      // A new service, an offer declined, a service given back, or a status change that may have
+      // freed a driver (the write path then made the branch's waiting services due).
       const dispatchable = change.events.some(
         (event) =>
           event.type === 'created' ||
+          event.type === 'status' ||
           (event.type === 'dispatch' &&
             DISPATCHABLE_STEPS.has(String((event.payload as { step?: unknown }).step))),
       );

@@ -5,6 +5,7 @@ import {
   isTowServiceType,
   parseTripStatus,
 } from '@auxilio/domain';
+import { AppError } from '../../lib/errors.ts';
 import type { DispatchOfferRow } from '../../repositories/dispatch.ts';
 import type { DriverRow } from '../../repositories/drivers.ts';
 import type { Repositories } from '../../repositories/index.ts';
@@ -130,7 +131,8 @@ export async function readDriverState(repos: StateRepos, driverId: string): Prom
     repos.drivers.findActiveServiceOf(driverId),
     repos.dispatch.databaseNow(),
   ]);
-  if (!driver) throw new Error(`driver ${driverId} vanished`);
+  // Removed since its token was checked (or meanwhile, during a long poll): the token is no more.
+  if (!driver) throw new AppError('UNAUTHORIZED', 'Unknown driver token');
   const offered = offer ? (await repos.services.findById(offer.serviceId))?.service : undefined;
   return stateOf(
     driver,

@@ -1,8 +1,9 @@
-import { AppError } from '../../lib/errors.ts';
+import { isAccurateEnough } from '@auxilio/domain';
+import { recordNewerFixes, type RecordedFixes, type TimedFix } from '../../repositories/drivers.ts';
 import type { DriverRow } from '../../repositories/drivers.ts';
 import type { Repositories } from '../../repositories/index.ts';
-import { reportPosition, type PositionReport } from '../driver-app.ts';
-import { rejectOffer } from './offers.ts';
+import { positionChange } from '../driver-app.ts';
+import { rejectionChange } from './offers.ts';
 
 // The driver app's own switches (docs/decisions/760): online for offers or not, and the batched
 // positions a phone sends after a stretch without signal.
@@ -10,8 +11,9 @@ import { rejectOffer } from './offers.ts';
 type WorkRepos = Pick<Repositories, 'dispatch' | 'drivers' | 'services'>;
 
 /**
- * Switches the driver online or offline. Going offline rejects the pending offer (the next driver
- * gets it at once); a trip under way stays, only new offers stop.
+ * Switches the driver online or offline. Online: available for offers unless a trip is under way,
+ * and the branch's waiting services are looked at again at once. Offline: no offer can come any
+ * more, and the pending one is rejected (the next driver gets it at once); a trip under way stays.
  */
 export async function setDriverOnline(
   repos: WorkRepos,
@@ -19,26 +21,18 @@ export async function setDriverOnline(
   online: boolean,
   now: Date,
 ): Promise<void> {
-  if (!online) {
-    const pending = await repos.dispatch.findPendingOfferOf(driver.id);
-    if (pending) {
-      await rejectOffer(repos, driver, pending.id, now).catch((error: unknown) => {
-        // Answered or withdrawn meanwhile: nothing left to reject.
-        if (!(error instanceof AppError && error.code === 'CONFLICT')) throw error;
-      });
-    }
-  }
-  await repos.dispatch.setOnline(driver.id, online);
+  if (online) await repos.dispatch.goOnline(driver.id);
+  else await repos.dispatch.goOffline(driver.id, now, (offer) => rejectionChange(offer, now));
 }
 
-export interface TimedPosition extends PositionReport {
-  /** When the phone took the fix. */
-  at: Date;
-}
+export type TimedPosition = TimedFix;
 
 /**
- * Stores a batch of fixes, oldest first. A fix not newer than the driver's last one is ignored,
- * so a batch sent again changes nothing; a fix stamped in the future counts as taken now.
+ * Stores a batch of fixes. A fix not newer than the driver's last one is ignored, so a batch sent
+ * again (or two sent at once) changes nothing twice; a fix worse than 20 m is not used (SPEC 5:
+ * "Live position accepted only when accuracy is 20 m or better", docs/decisions/231); a fix stamped
+ * in the future counts as taken now. The newest fix becomes the driver's position, and the
+ * customer of the driver's Active service gets one position event for it, not one per fix.
  */
 export async function reportPositions(
   repos: WorkRepos,
@@ -46,19 +40,24 @@ export async function reportPositions(
   positions: readonly TimedPosition[],
   now: Date,
 ): Promise<{ accepted: number; lastPositionAt: string | null }> {
-  let last = driver.lastSeenAt?.getTime() ?? Number.NEGATIVE_INFINITY;
-  let accepted = 0;
-  const ordered = [...positions].sort((a, b) => a.at.getTime() - b.at.getTime());
-  for (const fix of ordered) {
-    const at = Math.min(fix.at.getTime(), now.getTime());
-    if (at <= last) continue;
-    const result = await reportPosition(repos, driver, fix, new Date(at));
-    if (!result.accepted) continue;
-    last = at;
-    accepted += 1;
+  const usable = positions
+    .filter((fix) => fix.accuracy == null || isAccurateEnough(fix.accuracy))
+    .map((fix) => ({ ...fix, at: new Date(Math.min(fix.at.getTime(), now.getTime())) }))
+    .sort((a, b) => a.at.getTime() - b.at.getTime());
+  let recorded: RecordedFixes<TimedPosition> = { newer: [], lastSeenAt: driver.lastSeenAt };
+  const active = usable.length > 0 ? await repos.drivers.findActiveServiceOf(driver.id) : undefined;
+  if (active) {
+    // The service first, then the driver (the write path's lock order).
+    await repos.services.changeWith(active.id, async (service, tx) => {
+      recorded = await recordNewerFixes(tx, driver.id, usable);
+      const newest = recorded.newer.at(-1);
+      return newest ? positionChange(service, driver, newest, newest.at) : 'keep';
+    });
+  } else if (usable.length > 0) {
+    recorded = await repos.drivers.recordFixes(driver.id, usable);
   }
   return {
-    accepted,
-    lastPositionAt: Number.isFinite(last) ? new Date(last).toISOString() : null,
+    accepted: recorded.newer.length,
+    lastPositionAt: recorded.lastSeenAt?.toISOString() ?? null,
   };
 }

@@ -1,9 +1,14 @@
 import {
   dispatchRetryDelayMs,
+  mayOfferAgain,
   shouldRequestSuggestions,
   vehicleTypesForServiceType,
 } from '@auxilio/domain';
-import type { DispatchPlan, RankedCandidate } from '../../repositories/dispatch.ts';
+import type {
+  DispatchCandidate,
+  DispatchPlan,
+  RankedCandidate,
+} from '../../repositories/dispatch.ts';
 import type { Repositories } from '../../repositories/index.ts';
 import type { ServiceDriverRow, ServiceRow } from '../../repositories/services.ts';
 import { rankDriversByEta } from '../dispatch.ts';
@@ -51,18 +56,39 @@ export function rankCandidates(
   }));
 }
 
+/**
+ * The drivers to ask: those never offered the service; when none is left, those who rejected it
+ * or let it expire, once the backoff allows (`mayOfferAgain`, docs/decisions/760).
+ */
+function candidatesToAsk(
+  service: ServiceRow,
+  candidates: readonly DispatchCandidate[],
+  now: Date,
+): { drivers: DispatchCandidate[]; again: boolean } {
+  const fresh = candidates.filter((candidate) => candidate.declinedAt === null);
+  if (fresh.length > 0) return { drivers: fresh, again: false };
+  const again = candidates.filter(
+    (candidate) =>
+      candidate.declinedAt !== null &&
+      mayOfferAgain(candidate.declinedAt, service.dispatchAttempts, now),
+  );
+  return { drivers: again, again: true };
+}
+
 function planFor(
   service: ServiceRow,
-  candidates: readonly ServiceDriverRow[],
+  candidates: readonly DispatchCandidate[],
   now: Date,
   offerSeconds: number,
 ): DispatchPlan {
   const at = now.toISOString();
+  const ask = candidatesToAsk(service, candidates, now);
   return {
-    ranked: rankCandidates(service, candidates),
+    ranked: rankCandidates(service, ask.drivers),
     offerDurationMs: offerSeconds * 1000,
     offered: (candidate) => ({
-      patch: { dispatchAttempts: 0 },
+      // Asking again keeps the count of empty searches: declined again, the next wait is longer.
+      patch: { dispatchAttempts: ask.again ? service.dispatchAttempts : 0 },
       events: [
         { type: 'dispatch', payload: { step: 'offered', driverId: candidate.driverId, at } },
       ],

@@ -2,6 +2,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { DispatchOfferRow, OfferAnswer } from '../../repositories/dispatch.ts';
 import type { DriverRow } from '../../repositories/drivers.ts';
 import type { Repositories } from '../../repositories/index.ts';
+import type { ServiceChange } from '../../repositories/services.ts';
 import { assignmentChange } from './assignment.ts';
 
 // A driver's answers to an offer, and its expiry (docs/decisions/760). Each is one transaction on
@@ -65,6 +66,7 @@ export async function acceptOffer(
     if (!change) throw new AppError('CONFLICT', `The service is ${service.status}`);
     return {
       state: 'accepted',
+      at: now,
       change: {
         ...change,
         events: [
@@ -79,7 +81,23 @@ export async function acceptOffer(
   });
 }
 
-/** `POST .../offers/:offerId/reject` (or the driver going offline): the next driver is tried now. */
+/** The change of a rejected offer: a `rejected` event, the service due again at once. */
+export function rejectionChange(offer: DispatchOfferRow, now: Date): ServiceChange {
+  return {
+    patch: { dispatchAt: now },
+    events: [
+      {
+        type: 'dispatch',
+        payload: { step: 'rejected', driverId: offer.driverId, at: now.toISOString() },
+      },
+    ],
+  };
+}
+
+/**
+ * `POST .../offers/:offerId/reject`: the next driver is tried now. Like accepting, refused (409)
+ * once the offer is not pending or its time is over, even before the engine marks it expired.
+ */
 export async function rejectOffer(
   repos: OfferRepos,
   driver: DriverRow,
@@ -87,21 +105,10 @@ export async function rejectOffer(
   now: Date,
 ): Promise<void> {
   const offer = await offerOf(repos, driver, offerId);
-  if (offer.state !== 'pending') stillPending(offer, now);
+  stillPending(offer, now);
   await answer(repos, offerId, ({ offer: locked }) => {
-    if (locked.state !== 'pending') stillPending(locked, now);
-    return {
-      state: 'rejected',
-      change: {
-        patch: { dispatchAt: now },
-        events: [
-          {
-            type: 'dispatch',
-            payload: { step: 'rejected', driverId: locked.driverId, at: now.toISOString() },
-          },
-        ],
-      },
-    };
+    stillPending(locked, now);
+    return { state: 'rejected', at: now, change: rejectionChange(locked, now) };
   });
 }
 
@@ -116,6 +123,7 @@ export async function expireOffer(repos: OfferRepos, offerId: string, now: Date)
       if (offer.state !== 'pending' || offer.expiresAt.getTime() > now.getTime()) throw refused;
       return {
         state: 'expired',
+        at: now,
         change: {
           patch: { dispatchAt: now },
           events: [

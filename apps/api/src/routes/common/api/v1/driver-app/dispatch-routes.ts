@@ -60,25 +60,27 @@ const driverDispatchRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
     async (request) => {
       const driver = await authenticateDriver(repos, request.headers.authorization);
       const { wait, version } = request.query;
-      let current = await state(driver.id);
-      if (!wait || version === undefined || current.version !== version) return current;
-      // Listen before waiting: a change between the read and the wait is heard.
+      if (!wait || version === undefined) return state(driver.id);
+      // LISTEN before the first read, and a mark before each read: a change committed after a read
+      // wakes the wait, even when its NOTIFY arrives before the wait begins.
       await app.dispatch.ready().catch(() => undefined);
+      const wakeups = app.dispatch.wakeups;
       const deadline = Date.now() + wait * 1000;
       const closed = new AbortController();
       request.raw.once('close', () => {
         closed.abort();
       });
-      while (current.version === version && !app.dispatch.closing() && !closed.signal.aborted) {
+      for (;;) {
+        const since = wakeups.mark();
+        const current = await state(driver.id);
         const left = deadline - Date.now();
-        if (left <= 0) break;
+        if (current.version !== version || left <= 0) return current;
+        if (app.dispatch.closing() || closed.signal.aborted) return current;
         const serviceIds = [current.offer?.serviceId, current.trip?.serviceId].filter(
           (id): id is string => id !== undefined,
         );
-        await app.dispatch.wakeups.wait(driver.id, serviceIds, left, closed.signal);
-        current = await state(driver.id);
+        await wakeups.wait(driver.id, serviceIds, left, closed.signal, since);
       }
-      return current;
     },
   );
 
@@ -127,7 +129,7 @@ const driverDispatchRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
       schema: {
         tags: ['driver-app'],
         summary: 'Declines the offered service: the next driver is offered it',
-        description: BEARER_NOTE,
+        description: `${BEARER_NOTE} 409 once the offer's time is over, as for accepting.`,
         security: APP_KEY_SECURITY,
         params: OfferParams,
         response: { 200: DriverStateSchema, ...OFFER_RESPONSES },
@@ -146,7 +148,7 @@ const driverDispatchRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
       schema: {
         tags: ['driver-app'],
         summary: "A batch of the driver's positions, oldest first (idempotent by `at`)",
-        description: `${BEARER_NOTE} A fix not newer than the driver's last one is ignored; fixes worse than 20 m are not used (SPEC 5).`,
+        description: `${BEARER_NOTE} A fix not newer than the driver's last one is ignored (also across batches sent at once); fixes worse than 20 m are not used (SPEC 5). The customer of the driver's trip gets one position event per batch, its newest fix.`,
         security: APP_KEY_SECURITY,
         body: z.object({
           positions: z

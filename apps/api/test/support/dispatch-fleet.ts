@@ -1,0 +1,140 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { dispatchOffers, drivers, serviceEvents, services } from '../../src/db/schema.ts';
+import { dispatchTick } from '../../src/services/dispatch/engine.ts';
+import { issueDriverToken } from '../../src/services/driver-app.ts';
+import type { TestApp } from '../helpers.ts';
+import { createService } from './journey-service.ts';
+
+// Dispatch tests (docs/decisions/760): three signed-in PR road drivers near one situation, the
+// engine ticked by the test (fake clock or not), and the driver app API called as a phone calls it.
+
+/** A spot in San Juan. */
+export const SITUATION = { lat: 18.4655, lng: -66.1057 };
+
+export interface FleetDriver {
+  id: string;
+  /** The app key and `Authorization: Bearer <driver token>`. */
+  headers: Record<string, string>;
+}
+
+/** The driver state `GET /me` answers, as far as the tests read it. */
+export interface DriverStateBody {
+  version: string;
+  driver: { online: boolean; busy: boolean; lastPositionAt: string | null };
+  offer: { id: string; serviceId: string; expiresAt: string } | null;
+  trip: { serviceId: string; tripStatus: string } | null;
+}
+
+/** Three PR road drivers (ids in order), each signed in with a driver token. */
+export async function signInFleet(t: TestApp): Promise<FleetDriver[]> {
+  const road = await t.db.db
+    .select()
+    .from(drivers)
+    .where(
+      and(eq(drivers.branch, 'PR'), inArray(drivers.vehicleType, ['tow_truck', 'service_car'])),
+    )
+    .orderBy(asc(drivers.id))
+    .limit(3);
+  const fleet: FleetDriver[] = [];
+  for (const driver of road) {
+    const token = await issueDriverToken(t.app.repositories, driver.id);
+    fleet.push({
+      id: driver.id,
+      headers: { 'x-api-key': t.config.appKey, authorization: `Bearer ${token}` },
+    });
+  }
+  return fleet;
+}
+
+/** No open service; only the fleet online, free, 1, 2 and 3 km from SITUATION (nearest first). */
+export async function resetFleet(t: TestApp, fleet: readonly FleetDriver[]): Promise<void> {
+  await t.db.db
+    .update(services)
+    .set({ status: 'Void', statusNumber: 7, dispatchAt: null })
+    .where(inArray(services.status, ['Queued', 'Active']));
+  await t.db.db
+    .update(dispatchOffers)
+    .set({ state: 'withdrawn' })
+    .where(eq(dispatchOffers.state, 'pending'));
+  await t.db.db.update(drivers).set({ online: false }).where(eq(drivers.branch, 'PR'));
+  for (const [index, driver] of fleet.entries()) {
+    await t.db.db
+      .update(drivers)
+      .set({
+        online: true,
+        status: 'available',
+        pendingSituation: null,
+        lastLat: SITUATION.lat + 0.01 * (index + 1),
+        lastLng: SITUATION.lng,
+        lastSeenAt: null,
+      })
+      .where(eq(drivers.id, driver.id));
+  }
+}
+
+/** One engine tick at `at` (default: now). */
+export const tickAt = (t: TestApp, at: number = Date.now()) =>
+  dispatchTick(t.app.repositories, { clock: () => new Date(at) });
+
+/** A call of the driver app API with the driver's headers. */
+export function driverCall(
+  t: TestApp,
+  driver: { headers: Record<string, string> },
+  method: 'GET' | 'POST',
+  path: string,
+  payload?: Record<string, unknown>,
+) {
+  return t.app.inject({
+    method,
+    url: `/common/api/v1/driver-app${path}`,
+    headers: driver.headers,
+    ...(payload ? { payload } : {}),
+  });
+}
+
+/** `GET /me` (200 expected). */
+export async function driverState(
+  t: TestApp,
+  driver: { headers: Record<string, string> },
+): Promise<DriverStateBody> {
+  const res = await driverCall(t, driver, 'GET', '/me');
+  expect(res.statusCode).toBe(200);
+  return res.json<DriverStateBody>();
+}
+
+/** The service's history, oldest first. */
+export function historyOf(t: TestApp, serviceId: string) {
+  return t.db.db
+    .select({ type: serviceEvents.type, payload: serviceEvents.payload })
+    .from(serviceEvents)
+    .where(eq(serviceEvents.serviceId, serviceId))
+    .orderBy(asc(serviceEvents.seq));
+}
+
+/** The service's `dispatch` steps, oldest first. */
+export async function dispatchStepsOf(t: TestApp, serviceId: string): Promise<unknown[]> {
+  return (await historyOf(t, serviceId))
+    .filter((event) => event.type === 'dispatch')
+    .map((event) => event.payload['step']);
+}
+
+/** The service row (it must exist). */
+export async function serviceOf(t: TestApp, id: string) {
+  const [row] = await t.db.db.select().from(services).where(eq(services.id, id));
+  if (!row) throw new Error(`no service ${id}`);
+  return row;
+}
+
+/** A request at SITUATION, created over HTTP. */
+export function requestAtSituation(
+  t: TestApp,
+  accountId: string,
+  overrides: Parameters<typeof createService>[2] = {},
+) {
+  return createService(t, accountId, {
+    sitLatitude: SITUATION.lat,
+    sitLongitude: SITUATION.lng,
+    ...overrides,
+  });
+}
