@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
+import { ONLINE_RECHECK_MS } from '../../features/offline/hooks/use-online-status.ts';
 import { RootLayout } from '../routes/root-layout.tsx';
 import { fakeFlowApi, flowSession, renderFlow } from '../../test/flow-test-kit.tsx';
 import { readLocale } from '../../test/test-i18n.ts';
@@ -57,6 +59,30 @@ describe('the shell offline (decision 730)', () => {
     goOnline();
     expect(screen.queryByText(BANNER)).not.toBeInTheDocument();
     expect(tile).toBeVisible();
+  });
+
+  it('tells the live data a change the browser never announced, both ways', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      fakeFlowApi();
+      await renderShellAt('/services');
+      await screen.findByRole('radio', { name: 'Cerrajería' });
+      vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+      act(() => {
+        vi.advanceTimersByTime(ONLINE_RECHECK_MS);
+      });
+      expect(screen.getByRole('status')).toHaveTextContent(BANNER);
+      expect(onlineManager.isOnline()).toBe(false);
+
+      vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+      act(() => {
+        vi.advanceTimersByTime(ONLINE_RECHECK_MS);
+      });
+      expect(screen.queryByText(BANNER)).not.toBeInTheDocument();
+      expect(onlineManager.isOnline()).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('shows the no-connection screen for a screen opened offline without its data, then catches up', async () => {

@@ -93,6 +93,27 @@ describe('live service: the stream first, polling while it is down', () => {
     expect(FakeEventSource.latest().url).toContain('lastEventId=12');
   });
 
+  it('reopens a stream the browser still calls open when the connection comes back', async () => {
+    await renderTracking(<LiveProbe />, { path: '/tracking', service: testService() });
+    await screen.findByText('down ACCEPTED');
+    const first = FakeEventSource.latest();
+    act(() => {
+      first.open();
+      first.emit('trip', { status: 'ON_ROUTE' }, '12');
+    });
+    await screen.findByText('open ON_ROUTE');
+    // The cut leaves the connection silently dead: the browser reports no error.
+    act(() => {
+      onlineManager.setOnline(false);
+      onlineManager.setOnline(true);
+    });
+    expect(first.readyState).toBe(FakeEventSource.CLOSED);
+    expect(FakeEventSource.instances).toHaveLength(2);
+    expect(FakeEventSource.latest().url).toContain('lastEventId=12');
+    // Polling covers the gap until the new stream opens.
+    await screen.findByText('down ON_ROUTE');
+  });
+
   it('reopens a closed stream at once when the connection comes back, backoff started over', async () => {
     await renderTracking(<LiveProbe />, { path: '/tracking', service: testService() });
     await screen.findByText('down ACCEPTED');

@@ -86,14 +86,17 @@ export function useServiceEvents(serviceId: string | null, token: string | null)
     };
     open();
 
-    // Back online (the shell's connection check, decision 730): a stream the browser gave up on
-    // while the signal was gone reopens at once instead of after its backoff, and the backoff
-    // starts over.
+    // Back online (the shell's connection check, decision 730): the stream reopens at once,
+    // resuming after the last event applied, and its backoff starts over. Also when the browser
+    // still calls it open or is retrying by itself: a connection that lived through a cut can be
+    // dead without the browser knowing, and nothing else would notice (no poll while it is open).
     const stopWatchingOnline = onlineManager.subscribe((online) => {
-      if (!online || stopped || retryTimer === undefined) return;
+      if (!online || stopped) return;
       clearTimeout(retryTimer);
       retryTimer = undefined;
+      source?.close();
       failures = 0;
+      setState('down');
       open();
     });
 
