@@ -5,37 +5,24 @@
 // them, through the same acceptOffer the driver API calls). Figure: requests assigned per second,
 // from the first creation to the last assignment. Exits non-zero when a request is not assigned
 // exactly once; prints "not measured" when no PostgreSQL answers.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { resetDatabase } from '../apps/api/src/db/migrate.ts';
-import { accounts, dispatchOffers, drivers, services } from '../apps/api/src/db/schema.ts';
+import { accounts, services } from '../apps/api/src/db/schema.ts';
 import { seedDemoData } from '../apps/api/src/db/seed/index.ts';
 import { createRepositories } from '../apps/api/src/repositories/index.ts';
-import { acceptOffer } from '../apps/api/src/services/dispatch/offers.ts';
+import {
+  acceptOffersUntilAssigned,
+  putLoadFleetOnline,
+  startDispatchWorker,
+  writeLoadRequests,
+} from '../apps/api/test/support/dispatch-load.ts';
 import { benchDatabaseUrl, POSTGRES_URL } from './support/bench-database.ts';
 import { recordResult } from './support/results.ts';
 
 const COUNT = 1000;
 const WORKERS = 2;
-const SAN_JUAN = { lat: 18.4655, lng: -66.1057 };
-const WORKER = fileURLToPath(new URL('../apps/api/src/worker.ts', import.meta.url));
 const GIVE_UP_MS = 120_000;
-
-/** Runs `work` over `items`, `width` at a time. */
-async function inParallel<T>(items: readonly T[], width: number, work: (item: T) => Promise<void>) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: width }, async () => {
-      while (next < items.length) {
-        const item = items[next];
-        next += 1;
-        if (item !== undefined) await work(item);
-      }
-    }),
-  );
-}
 
 const url = await benchDatabaseUrl();
 if (!url) {
@@ -60,82 +47,20 @@ const [account] = await db
 if (!account) throw new Error('the demo seed has no Puerto Rico account');
 
 // Only the benchmark's fleet takes offers.
-await db.update(drivers).set({ online: false });
-const fleet = Array.from({ length: COUNT }, (_, i) => ({
-  id: `bench-fleet-${String(i).padStart(4, '0')}`,
-  branch: 'PR',
-  name: `Bench Driver ${String(i)}`,
-  email: `bench.fleet.${String(i)}@flota.example`,
-  phone: '+17875550199',
-  iconset: 'tow',
-  vehicleType: 'tow_truck',
-  status: 'available',
-  online: true,
-  lastLat: SAN_JUAN.lat + ((i % 40) - 20) * 0.002,
-  lastLng: SAN_JUAN.lng + (Math.floor(i / 40) - 12) * 0.002,
-}));
-for (let i = 0; i < fleet.length; i += 200)
-  await db.insert(drivers).values(fleet.slice(i, i + 200));
+await putLoadFleetOnline(db, 'bench', COUNT);
 
-const workers: ChildProcess[] = Array.from({ length: WORKERS }, () =>
-  spawn(process.execPath, ['--import', 'tsx', WORKER], {
-    env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'warn', DISPATCH_OFFER_SECONDS: '120' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  }),
-);
+const workers = Array.from({ length: WORKERS }, () => startDispatchWorker(url));
 // The workers' first tick (migrations already applied) before the clock starts.
 await new Promise((resolve) => setTimeout(resolve, 3000));
 
-const ids = Array.from({ length: COUNT }, (_, i) => `bench-svc-${String(i).padStart(4, '0')}`);
 const started = performance.now();
-const createdAt = new Date();
-await inParallel(ids, 25, async (id) => {
-  const i = Number(id.slice(-4));
-  await repos.services.createIdempotent({
-    key: `bench:${id}`,
-    scope: 'bench',
-    requestHash: id,
-    statusCode: 201,
-    row: {
-      id,
-      accountId: account.id,
-      branch: 'PR',
-      situation: 'towBreakdown',
-      serviceType: 'road',
-      firstname: 'Ana',
-      status: 'Queued',
-      statusNumber: 1,
-      tripStatus: 'NEW',
-      tripStamps: { NEW: createdAt.toISOString() },
-      tokenHash: `hash-${id}`,
-      situationLat: SAN_JUAN.lat + ((i % 25) - 12) * 0.003,
-      situationLng: SAN_JUAN.lng + (Math.floor(i / 25) - 20) * 0.003,
-      dispatchAt: createdAt,
-    },
-    created: { status: 'Queued', statusNumber: 1, tripStatus: 'NEW' },
-    respond: () => ({}),
-  });
-});
+const ids = await writeLoadRequests(repos, account.id, 'bench', COUNT);
 const createdMs = performance.now() - started;
 
-let assigned = 0;
-const deadline = performance.now() + GIVE_UP_MS;
-while (assigned < COUNT && performance.now() < deadline) {
-  const pending = await db
-    .select({ offer: dispatchOffers, driver: drivers })
-    .from(dispatchOffers)
-    .innerJoin(drivers, eq(drivers.id, dispatchOffers.driverId))
-    .where(eq(dispatchOffers.state, 'pending'));
-  await inParallel(pending, 8, async ({ offer, driver }) => {
-    await acceptOffer(repos, driver, offer.id, new Date());
-  });
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(services)
-    .where(and(inArray(services.id, ids), eq(services.status, 'Active')));
-  assigned = row?.n ?? 0;
-  if (pending.length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
-}
+const assigned = await acceptOffersUntilAssigned(db, repos, ids, {
+  giveUpMs: GIVE_UP_MS,
+  idleMs: 50,
+});
 const elapsedMs = performance.now() - started;
 
 const rows = await db

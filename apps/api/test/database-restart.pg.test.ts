@@ -1,12 +1,9 @@
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
-import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { createService, postCancellation } from './support/journey-service.ts';
 import { appendPositions, eventsUrl, openStream } from './support/service-stream.ts';
 import { firstPrAccount } from './support/service-request-payload.ts';
-import { startTcpProxy, type TcpProxy } from './support/tcp-proxy.ts';
+import { startProxiedApp, type ProxiedApp } from './support/proxied-app.ts';
 import { bearerHeaders } from './support/api-target.ts';
 
 // The server survives a database restart (PostgreSQL) and answers again without being restarted
@@ -21,37 +18,24 @@ const DOWN_ANSWER_BUDGET_MS = 5_000;
 const OUTAGE_MS = 3_000;
 
 let t: TestApp;
-let proxy: TcpProxy;
-let proxiedDb: DatabaseHandle;
-let app: FastifyInstance;
+let proxied: ProxiedApp;
 let baseUrl: string;
 let accountId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
   accountId = await firstPrAccount(t.db);
-  const url = new URL(t.config.databaseUrl ?? '');
-  proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port || 5432) });
-  url.hostname = '127.0.0.1';
-  url.port = String(proxy.port);
-  proxiedDb = await openDatabase({ url: url.toString() });
-  app = await buildApp({
-    config: { ...t.config, databaseUrl: url.toString() },
-    db: proxiedDb,
-    logger: false,
-  });
-  baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+  proxied = await startProxiedApp(t);
+  baseUrl = await proxied.app.listen({ port: 0, host: '127.0.0.1' });
 });
 
 afterAll(async () => {
-  await app.close();
-  await proxiedDb.close();
-  await proxy.close();
+  await proxied.close();
   await t.close();
 });
 
 async function ready() {
-  return app.inject({ method: 'GET', url: '/ready' });
+  return proxied.app.inject({ method: 'GET', url: '/ready' });
 }
 
 /** Polls /ready until it answers 200 (the pool reconnects on demand); fails after `ms`. */
@@ -69,7 +53,7 @@ describe('PostgreSQL goes away and comes back', () => {
   it('answers 503 quickly while the database is down, and 200 again in the same process after', async () => {
     // Before: reads, writes and the LISTEN connection of the event bus are up.
     expect((await ready()).statusCode).toBe(200);
-    const before = await createService(app, accountId);
+    const before = await createService(proxied.app, accountId);
     const firstStream = await openStream(
       eventsUrl(baseUrl, before.id, { key: t.config.appKey, token: before.token }),
     );
@@ -77,15 +61,15 @@ describe('PostgreSQL goes away and comes back', () => {
     firstStream.close();
 
     // Down: every connection dropped, new ones refused.
-    await proxy.cut();
+    await proxied.proxy.cut();
     const started = Date.now();
     const down = await ready();
     expect(down.statusCode).toBe(503);
     expect(down.json()).toMatchObject({ code: 'UNAVAILABLE' });
     expect(Number(down.headers['retry-after'])).toBeGreaterThan(0);
     // The process itself is alive: liveness stays green, so nothing restarts it.
-    expect((await app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
-    const write = await postCancellation(app, before.id, before.token);
+    expect((await proxied.app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
+    const write = await postCancellation(proxied.app, before.id, before.token);
     expect(write.statusCode, write.body).toBe(503);
     expect(write.json()).toMatchObject({ code: 'UNAVAILABLE' });
     expect(Number(write.headers['retry-after'])).toBeGreaterThan(0);
@@ -95,17 +79,17 @@ describe('PostgreSQL goes away and comes back', () => {
     expect(stream.status).toBe(503);
     stream.close();
     expect(Date.now() - started).toBeLessThan(DOWN_ANSWER_BUDGET_MS);
-    const acceptedWhileUp = proxy.accepted();
+    const acceptedWhileUp = proxied.proxy.accepted();
     // Down for a while, as a restart is: long enough for every reconnection attempt to fail.
     await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS));
     expect((await ready()).statusCode).toBe(503);
 
     // Back: the same process answers again, reads and writes, through new connections.
-    await proxy.restore();
+    await proxied.proxy.restore();
     await readyWithin(10_000);
-    expect(proxy.accepted()).toBeGreaterThan(acceptedWhileUp);
-    const after = await createService(app, accountId);
-    const read = await app.inject({
+    expect(proxied.proxy.accepted()).toBeGreaterThan(acceptedWhileUp);
+    const after = await createService(proxied.app, accountId);
+    const read = await proxied.app.inject({
       method: 'GET',
       url: `/common/services/${after.id}`,
       headers: bearerHeaders(t, after.token),

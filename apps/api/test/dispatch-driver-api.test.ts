@@ -1,55 +1,24 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dispatchOffers, drivers, serviceEvents, services } from '../src/db/schema.ts';
 import { DRIVER_CHANGES_CHANNEL } from '../src/repositories/driver-changes.ts';
 import { issueDriverToken } from '../src/services/driver-app.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
 import {
-  driverCall as callAs,
-  driverState,
-  requestAtSituation,
-  resetFleet,
-  signInFleet,
   SITUATION,
-  tickAt,
+  useDispatchFleet,
   type DriverStateBody,
   type FleetDriver,
 } from './support/dispatch-fleet.ts';
-import { firstPrAccount } from './support/service-request-payload.ts';
 
 // The driver app's side of dispatch (docs/decisions/760): the long poll, answers to offers, the
 // online switch and batched positions, as a phone sees them, under races and bad input.
 
-let t: TestApp;
-let accountId: string;
-let fleet: FleetDriver[];
-
-beforeAll(async () => {
-  t = await createTestApp({ config: { driverSimulator: false, dispatchEngine: false } });
-  accountId = await firstPrAccount(t.db);
-  fleet = await signInFleet(t);
-});
-afterAll(async () => {
-  await t.close();
-});
-
-beforeEach(async () => {
-  await resetFleet(t, fleet);
-});
-
-const tick = (at?: number) => tickAt(t, at);
-const driverCall = (
-  driver: FleetDriver,
-  method: 'GET' | 'POST',
-  path: string,
-  payload?: Record<string, unknown>,
-) => callAs(t, driver, method, path, payload);
-const me = (driver: FleetDriver) => driverState(t, driver);
-const request = (overrides = {}) => requestAtSituation(t, accountId, overrides);
+const suite = useDispatchFleet();
+const { tick, driverCall, me, request } = suite;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function nearestOf(): FleetDriver {
-  const [nearest] = fleet;
+  const [nearest] = suite.fleet;
   if (!nearest) throw new Error('fleet');
   return nearest;
 }
@@ -57,8 +26,8 @@ function nearestOf(): FleetDriver {
 /** Only the nearest driver of the fleet stays online. */
 async function onlyNearestOnline(): Promise<FleetDriver> {
   const nearest = nearestOf();
-  for (const other of fleet.slice(1)) {
-    await t.db.db.update(drivers).set({ online: false }).where(eq(drivers.id, other.id));
+  for (const other of suite.fleet.slice(1)) {
+    await suite.t.db.db.update(drivers).set({ online: false }).where(eq(drivers.id, other.id));
   }
   return nearest;
 }
@@ -95,7 +64,7 @@ describe('GET /me', () => {
   it('hears a change whose wake-up arrives between its read and its wait', async () => {
     const nearest = nearestOf();
     const before = await me(nearest);
-    const repository = t.app.repositories.drivers;
+    const repository = suite.t.app.repositories.drivers;
     const findById = repository.findById.bind(repository);
     let raced = false;
     // The long poll's first read returns the row as it was; meanwhile the driver goes offline
@@ -104,7 +73,7 @@ describe('GET /me', () => {
       const row = await findById(id);
       if (!raced && id === nearest.id) {
         raced = true;
-        await t.db.db.transaction(async (tx) => {
+        await suite.t.db.db.transaction(async (tx) => {
           await tx.update(drivers).set({ online: false }).where(eq(drivers.id, nearest.id));
           await tx.execute(sql`select pg_notify(${DRIVER_CHANGES_CHANNEL}, ${nearest.id})`);
         });
@@ -125,7 +94,7 @@ describe('GET /me', () => {
 
   it('answers 401 when the driver is removed while the phone waits', async () => {
     const id = 'driver-removed-while-polling';
-    await t.db.db.insert(drivers).values({
+    await suite.t.db.db.insert(drivers).values({
       id,
       branch: 'PR',
       name: 'Chofer de paso',
@@ -134,15 +103,15 @@ describe('GET /me', () => {
       iconset: 'tow',
       vehicleType: 'tow_truck',
     });
-    const token = await issueDriverToken(t.app.repositories, id);
+    const token = await issueDriverToken(suite.t.app.repositories, id);
     const phone = {
       id,
-      headers: { 'x-api-key': t.config.appKey, authorization: `Bearer ${token}` },
+      headers: { 'x-api-key': suite.t.config.appKey, authorization: `Bearer ${token}` },
     };
     const before = await me(phone);
     const polled = driverCall(phone, 'GET', `/me?wait=10&version=${before.version}`);
     await sleep(300);
-    await t.db.db.transaction(async (tx) => {
+    await suite.t.db.db.transaction(async (tx) => {
       await tx.delete(drivers).where(eq(drivers.id, id));
       await tx.execute(sql`select pg_notify(${DRIVER_CHANGES_CHANNEL}, ${id})`);
     });
@@ -167,7 +136,7 @@ describe('offers and the online switch', () => {
     const created = await request();
     // Requested half a minute ago, offered 25 s ago (20 s to answer); no tick has expired it since.
     const offeredAt = Date.now() - 25_000;
-    await t.db.db
+    await suite.t.db.db
       .update(services)
       .set({ dispatchAt: new Date(offeredAt - 5_000) })
       .where(eq(services.id, created.id));
@@ -179,7 +148,7 @@ describe('offers and the online switch', () => {
       expect(late.statusCode).toBe(409);
       expect(late.json()).toMatchObject({ code: 'CONFLICT' });
     }
-    const [row] = await t.db.db
+    const [row] = await suite.t.db.db
       .select({ state: dispatchOffers.state })
       .from(dispatchOffers)
       .where(eq(dispatchOffers.id, offer?.id ?? ''));
@@ -198,7 +167,7 @@ describe('offers and the online switch', () => {
       ]);
       expect(off.statusCode).toBe(200);
       expect(off.json()).toMatchObject({ driver: { online: false }, offer: null });
-      const pending = await t.db.db
+      const pending = await suite.t.db.db
         .select({ id: dispatchOffers.id })
         .from(dispatchOffers)
         .where(and(eq(dispatchOffers.driverId, nearest.id), eq(dispatchOffers.state, 'pending')));
@@ -234,7 +203,7 @@ describe('POST /positions', () => {
     }));
 
   const positionEvents = (serviceId: string) =>
-    t.db.db
+    suite.t.db.db
       .select({ payload: serviceEvents.payload })
       .from(serviceEvents)
       .where(and(eq(serviceEvents.serviceId, serviceId), eq(serviceEvents.type, 'position')))
@@ -259,7 +228,7 @@ describe('POST /positions', () => {
     expect(res.json()).toMatchObject({ accepted: 3 });
     const events = (await positionEvents(serviceId)).slice(before);
     expect(events.map((event) => event.payload['at'])).toEqual([positions[2]?.at]);
-    const [row] = await t.db.db.select().from(drivers).where(eq(drivers.id, driver.id));
+    const [row] = await suite.t.db.db.select().from(drivers).where(eq(drivers.id, driver.id));
     expect(row?.lastSeenAt?.toISOString()).toBe(positions[2]?.at);
     expect(row?.lastLat).toBe(positions[2]?.lat);
   });
@@ -282,7 +251,7 @@ describe('POST /positions', () => {
     const stamps = events.map((event) => Date.parse(String(event.payload['at'])));
     expect(events.length).toBe(accepted.filter((count) => count > 0).length);
     expect(stamps).toEqual([...new Set(stamps)].sort((x, y) => x - y));
-    const [row] = await t.db.db.select().from(drivers).where(eq(drivers.id, driver.id));
+    const [row] = await suite.t.db.db.select().from(drivers).where(eq(drivers.id, driver.id));
     expect(row?.lastSeenAt?.getTime()).toBe(base + 3_000);
   });
 });

@@ -1,19 +1,14 @@
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
-import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { signInFleet, type FleetDriver } from './support/dispatch-fleet.ts';
-import { startTcpProxy, type TcpProxy } from './support/tcp-proxy.ts';
+import { startProxiedApp, type ProxiedApp } from './support/proxied-app.ts';
 
 // The driver app's `GET /me` while PostgreSQL is away (decision 495, docs/decisions/760): 503 with
 // Retry-After, plain or as a long poll, then 200 again in the same process. Runs on PostgreSQL
 // only; the outage is made for one API process through a TCP proxy (as database-restart.pg.test.ts).
 
 let t: TestApp;
-let proxy: TcpProxy;
-let proxiedDb: DatabaseHandle;
-let app: FastifyInstance;
+let proxied: ProxiedApp;
 let driver: FleetDriver;
 
 beforeAll(async () => {
@@ -21,28 +16,17 @@ beforeAll(async () => {
   const [first] = await signInFleet(t);
   if (!first) throw new Error('fleet');
   driver = first;
-  const url = new URL(t.config.databaseUrl ?? '');
-  proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port || 5432) });
-  url.hostname = '127.0.0.1';
-  url.port = String(proxy.port);
-  proxiedDb = await openDatabase({ url: url.toString() });
-  app = await buildApp({
-    config: { ...t.config, databaseUrl: url.toString() },
-    db: proxiedDb,
-    logger: false,
-  });
-  await app.ready();
+  proxied = await startProxiedApp(t);
+  await proxied.app.ready();
 });
 
 afterAll(async () => {
-  await app.close();
-  await proxiedDb.close();
-  await proxy.close();
+  await proxied.close();
   await t.close();
 });
 
 const me = (query = '') =>
-  app.inject({
+  proxied.app.inject({
     method: 'GET',
     url: `/common/api/v1/driver-app/me${query}`,
     headers: driver.headers,
@@ -54,7 +38,7 @@ describe('GET /me with the database down', () => {
     expect(before.statusCode).toBe(200);
     const version = before.json<{ version: string }>().version;
 
-    await proxy.cut();
+    await proxied.proxy.cut();
     try {
       for (const query of ['', `?wait=5&version=${version}`]) {
         const res = await me(query);
@@ -63,7 +47,7 @@ describe('GET /me with the database down', () => {
         expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
       }
     } finally {
-      await proxy.restore();
+      await proxied.proxy.restore();
     }
 
     const deadline = Date.now() + 15_000;

@@ -1,67 +1,35 @@
 import { and, eq, ne } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dispatchOffers, drivers } from '../src/db/schema.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
 import {
   dispatchStepsOf,
-  driverCall as callAs,
-  driverState,
   historyOf,
-  requestAtSituation,
-  resetFleet,
   serviceOf as serviceRowOf,
-  signInFleet,
-  tickAt,
+  useDispatchFleet,
   type FleetDriver,
 } from './support/dispatch-fleet.ts';
 import { postCancellation } from './support/journey-service.ts';
-import { firstPrAccount } from './support/service-request-payload.ts';
 
 // The dispatch engine (docs/decisions/760): offers one driver at a time, nearest first; answers,
 // timeouts, retries, schedules and giving back, as the database and the driver's API show them.
 
-let t: TestApp;
-let accountId: string;
-/** Three PR road drivers, nearest first from the situation, with their bearer headers. */
-let fleet: FleetDriver[];
-
-beforeAll(async () => {
-  t = await createTestApp({ config: { driverSimulator: false, dispatchEngine: false } });
-  accountId = await firstPrAccount(t.db);
-  fleet = await signInFleet(t);
-});
-afterAll(async () => {
-  await t.close();
-});
-
-beforeEach(async () => {
-  await resetFleet(t, fleet);
-});
-
-const tick = (at?: number) => tickAt(t, at);
-const driverCall = (
-  driver: FleetDriver,
-  method: 'GET' | 'POST',
-  path: string,
-  payload?: Record<string, unknown>,
-) => callAs(t, driver, method, path, payload);
-const me = (driver: FleetDriver) => driverState(t, driver);
-const history = (serviceId: string) => historyOf(t, serviceId);
-const serviceOf = (id: string) => serviceRowOf(t, id);
-const request = (overrides = {}) => requestAtSituation(t, accountId, overrides);
+const suite = useDispatchFleet();
+const { tick, driverCall, me, request } = suite;
+const history = (serviceId: string) => historyOf(suite.t, serviceId);
+const serviceOf = (id: string) => serviceRowOf(suite.t, id);
 
 /** The fleet's drivers, nearest first (the test fails when the seed has fewer than three). */
 function drivers3(): [FleetDriver, FleetDriver, FleetDriver] {
-  const [nearest, second, third] = fleet;
+  const [nearest, second, third] = suite.fleet;
   if (!nearest || !second || !third) throw new Error('fleet');
   return [nearest, second, third];
 }
 
 /** Only `driver` of the fleet stays online. */
 async function onlyOnline(driver: FleetDriver): Promise<void> {
-  for (const other of fleet) {
+  for (const other of suite.fleet) {
     if (other.id !== driver.id) {
-      await t.db.db.update(drivers).set({ online: false }).where(eq(drivers.id, other.id));
+      await suite.t.db.db.update(drivers).set({ online: false }).where(eq(drivers.id, other.id));
     }
   }
 }
@@ -71,7 +39,7 @@ describe('dispatch engine', () => {
     const created = await request();
     const ticked = await tick();
     expect(ticked.offered).toBe(1);
-    const [nearest, second] = fleet;
+    const [nearest, second] = suite.fleet;
     if (!nearest || !second) throw new Error('fleet');
     const offer = (await me(nearest)).offer;
     expect(offer?.serviceId).toBe(created.id);
@@ -118,7 +86,7 @@ describe('dispatch engine', () => {
   it('offers the next driver after a rejection, not the one who said no', async () => {
     const created = await request();
     await tick();
-    const [nearest, second] = fleet;
+    const [nearest, second] = suite.fleet;
     if (!nearest || !second) throw new Error('fleet');
     const offer = (await me(nearest)).offer;
     const rejected = await driverCall(nearest, 'POST', `/offers/${offer?.id ?? ''}/reject`);
@@ -133,7 +101,7 @@ describe('dispatch engine', () => {
     const created = await request();
     const start = Date.now();
     await tick(start);
-    const [nearest, second] = fleet;
+    const [nearest, second] = suite.fleet;
     if (!nearest || !second) throw new Error('fleet');
     expect((await me(nearest)).offer?.serviceId).toBe(created.id);
     // 19 s later the offer still stands.
@@ -150,7 +118,7 @@ describe('dispatch engine', () => {
   });
 
   it('keeps a request queued while nobody is online, retrying with a backoff, and offers it once a driver goes online', async () => {
-    await t.db.db.update(drivers).set({ online: false }).where(eq(drivers.branch, 'PR'));
+    await suite.t.db.db.update(drivers).set({ online: false }).where(eq(drivers.branch, 'PR'));
     const created = await request();
     const start = Date.now();
     expect(await tick(start)).toMatchObject({ offered: 0, waiting: 1 });
@@ -166,7 +134,7 @@ describe('dispatch engine', () => {
       .map((e) => e.payload['step']);
     expect(steps).toEqual(['queued']);
 
-    const [nearest] = fleet;
+    const [nearest] = suite.fleet;
     if (!nearest) throw new Error('fleet');
     const online = await driverCall(nearest, 'POST', '/online', { online: true });
     expect(online.statusCode).toBe(200);
@@ -190,7 +158,7 @@ describe('dispatch engine', () => {
   it('re-dispatches a service its driver gives back to another driver; the customer sees it queued again', async () => {
     const created = await request();
     await tick();
-    const [nearest, second] = fleet;
+    const [nearest, second] = suite.fleet;
     if (!nearest || !second) throw new Error('fleet');
     const offer = (await me(nearest)).offer;
     await driverCall(nearest, 'POST', `/offers/${offer?.id ?? ''}/accept`);
@@ -232,14 +200,14 @@ describe('dispatch engine', () => {
   it('withdraws the pending offer when the customer cancels', async () => {
     const created = await request();
     await tick();
-    const [nearest] = fleet;
+    const [nearest] = suite.fleet;
     if (!nearest) throw new Error('fleet');
     const offer = (await me(nearest)).offer;
     expect(offer?.serviceId).toBe(created.id);
-    const res = await postCancellation(t, created.id, created.token);
+    const res = await postCancellation(suite.t, created.id, created.token);
     expect(res.statusCode).toBe(200);
     expect((await me(nearest)).offer).toBeNull();
-    const [row] = await t.db.db
+    const [row] = await suite.t.db.db
       .select()
       .from(dispatchOffers)
       .where(eq(dispatchOffers.id, offer?.id ?? ''));
@@ -252,18 +220,18 @@ describe('dispatch engine', () => {
   it('going offline rejects the pending offer; a tow is offered only to a tow vehicle', async () => {
     const created = await request({ situation: 'towBreakdown' });
     await tick();
-    const offered = await t.db.db
+    const offered = await suite.t.db.db
       .select({ driverId: dispatchOffers.driverId, vehicle: drivers.vehicleType })
       .from(dispatchOffers)
       .innerJoin(drivers, eq(drivers.id, dispatchOffers.driverId))
       .where(and(eq(dispatchOffers.serviceId, created.id), ne(dispatchOffers.state, 'withdrawn')));
     expect(offered).toHaveLength(1);
     expect(['tow_truck', 'flatbed']).toContain(offered[0]?.vehicle);
-    const holder = fleet.find((d) => d.id === offered[0]?.driverId);
+    const holder = suite.fleet.find((d) => d.id === offered[0]?.driverId);
     if (!holder) throw new Error('holder');
     const off = await driverCall(holder, 'POST', '/online', { online: false });
     expect(off.json()).toMatchObject({ driver: { online: false }, offer: null });
-    const [row] = await t.db.db
+    const [row] = await suite.t.db.db
       .select({ state: dispatchOffers.state })
       .from(dispatchOffers)
       .where(eq(dispatchOffers.serviceId, created.id));
@@ -295,20 +263,20 @@ describe('dispatch engine', () => {
 
   it('going online makes a driver left busy or offline with no trip available for offers', async () => {
     const [nearest, second, third] = drivers3();
-    await t.db.db
+    await suite.t.db.db
       .update(drivers)
       .set({ online: false, status: 'busy', pendingSituation: 'flatTire' })
       .where(eq(drivers.id, nearest.id));
-    await t.db.db
+    await suite.t.db.db
       .update(drivers)
       .set({ online: false, status: 'offline' })
       .where(eq(drivers.id, second.id));
-    await t.db.db.update(drivers).set({ online: false }).where(eq(drivers.id, third.id));
+    await suite.t.db.db.update(drivers).set({ online: false }).where(eq(drivers.id, third.id));
     for (const driver of [nearest, second]) {
       const online = await driverCall(driver, 'POST', '/online', { online: true });
       expect(online.json()).toMatchObject({ driver: { online: true, busy: false }, offer: null });
     }
-    const [row] = await t.db.db.select().from(drivers).where(eq(drivers.id, nearest.id));
+    const [row] = await suite.t.db.db.select().from(drivers).where(eq(drivers.id, nearest.id));
     expect(row).toMatchObject({ status: 'available', pendingSituation: null });
     const created = await request();
     await tick();
@@ -348,7 +316,7 @@ describe('dispatch engine', () => {
     expect(await tick(expiry + 10_001)).toMatchObject({ offered: 1 });
     const third = (await me(nearest)).offer;
     expect(third?.serviceId).toBe(created.id);
-    expect(await dispatchStepsOf(t, created.id)).toEqual([
+    expect(await dispatchStepsOf(suite.t, created.id)).toEqual([
       'offered',
       'rejected',
       'queued',

@@ -1,18 +1,16 @@
-import type { AddressInfo } from 'node:net';
-import { ApiErrorSchema, RuntimeConfigSchema } from '@auxilio/domain';
+import { ApiErrorSchema } from '@auxilio/domain';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { drivers } from '../src/db/schema.ts';
 import { hasDriverRole } from '../src/services/identity/driver-session.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
 import {
   codeOf,
   CookieBrowser,
   formAction,
-  startSignIn,
   type SignInAttempt,
 } from './support/identity-browser.ts';
+import { useSignInSite } from './support/sign-in-site.ts';
 
 // Driver sign-in (docs/decisions/761) over real HTTP through the bundled identity provider: the
 // driver app's authorize redirect to /driver/callback, the driver login page (e-mail + PIN), the
@@ -28,41 +26,18 @@ const SessionSchema = z.object({
   }),
 });
 
-let t: TestApp;
-let origin: string;
-let signIn: { authorizeUrl: string; clientId: string; scope: string };
+const site = useSignInSite();
+const { newAttempt } = site;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  const config = RuntimeConfigSchema.parse(
-    await (await fetch(`${origin}/app-config.json?brand=mmm`)).json(),
-  );
-  signIn = config.signIn;
-});
-afterAll(async () => {
-  await t.close();
-});
-
-const DRIVER_CALLBACK = () => `${origin}/driver/callback`;
-const MEMBER_CALLBACK = () => `${origin}/sign-in/callback`;
-
-function newAttempt(redirectUri: string): Promise<SignInAttempt> {
-  return startSignIn({
-    authorizeEndpoint: new URL(signIn.authorizeUrl, origin).href,
-    clientId: signIn.clientId,
-    scope: signIn.scope,
-    redirectUri,
-  });
-}
+const DRIVER_CALLBACK = () => `${site.origin}/driver/callback`;
+const MEMBER_CALLBACK = () => `${site.origin}/sign-in/callback`;
 
 /** Plays the person in the browser: login page (its title, field and value), consent; the callback. */
 async function signInAs(
   attempt: SignInAttempt,
   page: { title: string; field: 'email' | 'cardnumber'; account: string; pin: string },
 ): Promise<URL> {
-  const browser = new CookieBrowser(origin);
+  const browser = new CookieBrowser(site.origin);
   const login = await browser.follow(
     await browser.request(attempt.authorizeUrl),
     attempt.redirectUri,
@@ -86,16 +61,20 @@ async function signInAs(
 }
 
 async function aDriver(branch = 'PR') {
-  const [row] = await t.db.db.select().from(drivers).where(eq(drivers.branch, branch)).limit(1);
+  const [row] = await site.t.db.db
+    .select()
+    .from(drivers)
+    .where(eq(drivers.branch, branch))
+    .limit(1);
   if (!row) throw new Error(`No seeded driver in ${branch}`);
   return row;
 }
 
 function api(method: string, path: string, body?: unknown, token?: string) {
-  const headers: Record<string, string> = { 'x-api-key': t.config.appKey };
+  const headers: Record<string, string> = { 'x-api-key': site.t.config.appKey };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
-  return fetch(`${origin}/common/api/v1/driver-app${path}`, {
+  return fetch(`${site.origin}/common/api/v1/driver-app${path}`, {
     method,
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -142,7 +121,7 @@ describe('driver sign-in through the bundled identity provider', () => {
     expect(await me.json()).toMatchObject({ driver: { id: row.id, name: row.name } });
     const position = await api('POST', '/position', { lat: 18.45, lng: -66.07 }, session.token);
     expect(position.status).toBe(200);
-    const [stored] = await t.db.db.select().from(drivers).where(eq(drivers.id, row.id));
+    const [stored] = await site.t.db.db.select().from(drivers).where(eq(drivers.id, row.id));
     expect(stored?.lastLat).toBe(18.45);
     expect(stored?.tokenHash).toMatch(/^[0-9a-f]{64}$/);
 
@@ -152,7 +131,7 @@ describe('driver sign-in through the bundled identity provider', () => {
     expect((await api('DELETE', '/session', undefined, session.token)).status).toBe(204);
     const after = await api('POST', '/position', { lat: 18.46, lng: -66.07 }, session.token);
     expect(after.status).toBe(401);
-    const [signedOut] = await t.db.db.select().from(drivers).where(eq(drivers.id, row.id));
+    const [signedOut] = await site.t.db.db.select().from(drivers).where(eq(drivers.id, row.id));
     expect(signedOut).toMatchObject({ tokenHash: null, online: false });
     expect((await api('DELETE', '/session', undefined, session.token)).status).toBe(401);
   });
@@ -172,20 +151,20 @@ describe('driver sign-in through the bundled identity provider', () => {
 
   it('a driver account whose subject is no driver row is refused: 403', async () => {
     const row = await aDriver('PA');
-    await t.db.db.update(drivers).set({ oidcSubject: null }).where(eq(drivers.id, row.id));
+    await site.t.db.db.update(drivers).set({ oidcSubject: null }).where(eq(drivers.id, row.id));
     try {
       const { attempt, code } = await driverCode(row.email);
       const response = await api('POST', '/session', sessionBody(attempt, code));
       expect(response.status).toBe(403);
     } finally {
-      await t.db.db.update(drivers).set({ oidcSubject: row.id }).where(eq(drivers.id, row.id));
+      await site.t.db.db.update(drivers).set({ oidcSubject: row.id }).where(eq(drivers.id, row.id));
     }
   });
 
   it('a wrong PIN or a card number stays on the driver login page', async () => {
     const row = await aDriver();
     const attempt = await newAttempt(DRIVER_CALLBACK());
-    const browser = new CookieBrowser(origin);
+    const browser = new CookieBrowser(site.origin);
     const login = await browser.follow(
       await browser.request(attempt.authorizeUrl),
       DRIVER_CALLBACK(),
@@ -214,7 +193,7 @@ describe('driver sign-in through the bundled identity provider', () => {
   });
 
   it('without the app key the session is refused: 401', async () => {
-    const response = await fetch(`${origin}/common/api/v1/driver-app/session`, {
+    const response = await fetch(`${site.origin}/common/api/v1/driver-app/session`, {
       method: 'DELETE',
     });
     expect(response.status).toBe(401);

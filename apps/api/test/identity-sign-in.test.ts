@@ -1,20 +1,17 @@
-import type { AddressInfo } from 'node:net';
 import {
   ApiErrorSchema,
   ContractSearchResponseSchema,
-  RuntimeConfigSchema,
   TokenExchangeResponseSchema,
 } from '@auxilio/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
 import {
   codeOf,
   CookieBrowser,
   formAction,
-  startSignIn,
   type SignInAttempt,
 } from './support/identity-browser.ts';
 import { MMM_PR } from './support/demo-accounts.ts';
+import { useSignInSite } from './support/sign-in-site.ts';
 
 // SPEC 7 member sign-in against the bundled identity provider, over real HTTP: the authorize
 // redirect (response_type code, client_id, state, scope, redirect_uri, code_challenge, S256), the
@@ -24,33 +21,11 @@ import { MMM_PR } from './support/demo-accounts.ts';
 
 /** The mmm Member account in Puerto Rico (apps/api/src/db/README.md). */
 
-let t: TestApp;
-let origin: string;
-let signIn: { authorizeUrl: string; clientId: string; scope: string };
+const site = useSignInSite();
 
-beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  const config = RuntimeConfigSchema.parse(
-    await (await fetch(`${origin}/app-config.json?brand=mmm`)).json(),
-  );
-  signIn = config.signIn;
-});
-afterAll(async () => {
-  await t.close();
-});
+const CALLBACK = () => `${site.origin}/sign-in/callback`;
 
-const CALLBACK = () => `${origin}/sign-in/callback`;
-
-function newAttempt(redirectUri = CALLBACK()): Promise<SignInAttempt> {
-  return startSignIn({
-    authorizeEndpoint: new URL(signIn.authorizeUrl, origin).href,
-    clientId: signIn.clientId,
-    scope: signIn.scope,
-    redirectUri,
-  });
-}
+const newAttempt = (redirectUri = CALLBACK()) => site.newAttempt(redirectUri);
 
 /** Plays the member in the browser: login page, consent page; returns the callback URL. */
 async function signInAs(
@@ -58,7 +33,7 @@ async function signInAs(
   cardnumber: string,
   pin: string,
 ): Promise<{ callback: URL; browser: CookieBrowser }> {
-  const browser = new CookieBrowser(origin);
+  const browser = new CookieBrowser(site.origin);
   const login = await browser.follow(await browser.request(attempt.authorizeUrl), CALLBACK());
   expect(login.response.status).toBe(200);
   expect(login.url.pathname).toMatch(/^\/oidc\/interaction\//);
@@ -80,9 +55,9 @@ async function signInAs(
 }
 
 function exchange(body: Record<string, unknown>, headers: Record<string, string> = {}) {
-  return fetch(`${origin}/common/api/mmm-openid/token`, {
+  return fetch(`${site.origin}/common/api/mmm-openid/token`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-api-key': t.config.appKey, ...headers },
+    headers: { 'content-type': 'application/json', 'x-api-key': site.t.config.appKey, ...headers },
     body: JSON.stringify(body),
   });
 }
@@ -90,7 +65,7 @@ function exchange(body: Record<string, unknown>, headers: Record<string, string>
 function tokenBody(attempt: SignInAttempt, code: string) {
   return {
     grant_type: 'authorization_code',
-    client_id: signIn.clientId,
+    client_id: site.signIn.clientId,
     redirect_uri: attempt.redirectUri,
     code_verifier: attempt.verifier,
     code,
@@ -99,7 +74,7 @@ function tokenBody(attempt: SignInAttempt, code: string) {
 
 describe('member sign-in with the bundled identity provider', () => {
   it('the app config points the PWA at /oidc/authorize with the public client', () => {
-    expect(signIn).toEqual({
+    expect(site.signIn).toEqual({
       authorizeUrl: '/oidc/authorize',
       clientId: 'auxilio-pwa',
       scope: 'openid profile',
@@ -129,8 +104,8 @@ describe('member sign-in with the bundled identity provider', () => {
     expect(expires).toBeGreaterThan(100 * 60_000);
     expect(expires).toBeLessThanOrEqual(120 * 60_000);
     const lookUp = async (authorization?: string) => {
-      const url = `${origin}/common/api/v1/dispatch/contracts/?search=436516243&account=${MMM_PR}`;
-      const headers: Record<string, string> = { 'x-api-key': t.config.appKey };
+      const url = `${site.origin}/common/api/v1/dispatch/contracts/?search=436516243&account=${MMM_PR}`;
+      const headers: Record<string, string> = { 'x-api-key': site.t.config.appKey };
       if (authorization) headers.authorization = authorization;
       const response = await fetch(url, { headers });
       expect(response.status).toBe(200);
@@ -173,15 +148,15 @@ describe('member sign-in with the bundled identity provider', () => {
     const code = codeOf(callback);
     const response = await exchange({
       ...tokenBody(attempt, code),
-      redirect_uri: `${origin}/mmm-openid/callback`,
+      redirect_uri: `${site.origin}/mmm-openid/callback`,
     });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ field: 'body.code' });
   });
 
   it('each member gets their own user info (the second demo member)', async () => {
-    const attempt = await newAttempt(`${origin}/mmm-openid/callback`);
-    const browser = new CookieBrowser(origin);
+    const attempt = await newAttempt(`${site.origin}/mmm-openid/callback`);
+    const browser = new CookieBrowser(site.origin);
     const login = await browser.follow(await browser.request(attempt.authorizeUrl), CALLBACK());
     const afterLogin = await browser.request(formAction(await login.response.text(), 'Entrar'), {
       method: 'POST',
@@ -204,7 +179,7 @@ describe('member sign-in with the bundled identity provider', () => {
 
   it('a wrong PIN shows the login page again with an error, and no redirect', async () => {
     const attempt = await newAttempt();
-    const browser = new CookieBrowser(origin);
+    const browser = new CookieBrowser(site.origin);
     const login = await browser.follow(await browser.request(attempt.authorizeUrl), CALLBACK());
     const html = await login.response.text();
     expect(login.response.headers.get('content-security-policy')).toContain("default-src 'none'");
@@ -220,7 +195,7 @@ describe('member sign-in with the bundled identity provider', () => {
 
   it('cancelling on the login page sends the app ?error=access_denied with the state', async () => {
     const attempt = await newAttempt();
-    const browser = new CookieBrowser(origin);
+    const browser = new CookieBrowser(site.origin);
     const login = await browser.follow(await browser.request(attempt.authorizeUrl), CALLBACK());
     const cancelled = await browser.follow(
       await browser.request(formAction(await login.response.text(), 'Cancelar'), {
@@ -246,7 +221,7 @@ describe('member sign-in with the bundled identity provider', () => {
     ]) {
       const url = new URL(attempt.authorizeUrl);
       change(url);
-      const browser = new CookieBrowser(origin);
+      const browser = new CookieBrowser(site.origin);
       const result = await browser.follow(await browser.request(url.href), CALLBACK());
       expect(result.url.pathname).toBe('/sign-in/callback');
       expect(result.url.searchParams.get('error')).toBe('invalid_request');
@@ -255,7 +230,7 @@ describe('member sign-in with the bundled identity provider', () => {
 
   it('a redirect_uri that is not registered never reaches the app', async () => {
     const attempt = await newAttempt('http://evil.example/sign-in/callback');
-    const browser = new CookieBrowser(origin);
+    const browser = new CookieBrowser(site.origin);
     const response = await browser.request(attempt.authorizeUrl);
     expect(response.status).toBe(400);
     expect(response.headers.get('location')).toBeNull();
@@ -295,7 +270,7 @@ describe('POST /common/api/mmm-openid/token contract', () => {
   });
 
   it('a missing or wrong app key is a 401', async () => {
-    const missing = await fetch(`${origin}/common/api/mmm-openid/token`, {
+    const missing = await fetch(`${site.origin}/common/api/mmm-openid/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(valid),

@@ -48,6 +48,7 @@ export * from './contract/storage.ts';
 export * from './contract/utils.ts';
 export * from './contract/fees.ts';
 export * from './contract/dispatch.ts';
+export * from './contract/driver-app.ts';
 export * from './flow/decision.ts';
 export * from './flow/tipping.ts';
 export * from './flow/road-track.ts';

@@ -34,7 +34,7 @@ import {
 import { DRIVER_CITIES } from './seed/countries.ts';
 import { demoAccountId, mediaUrl, seedDemoData, type SeedSummary } from './seed/index.ts';
 import { vinCheckDigit } from './seed/vehicle-catalog.ts';
-import { openTestDatabase } from './testing.ts';
+import { openTestDatabase, towBreakdownRow } from './testing.ts';
 
 // The schema, migrations and demo seed on the database this run uses: in-memory PGlite, or
 // PostgreSQL at DATABASE_URL.
@@ -418,15 +418,7 @@ describe('demo seed', () => {
 
 describe('service tables', () => {
   const accountId = demoAccountId('connect', 'PR', 'member');
-  const newService = (id: string) => ({
-    id,
-    accountId,
-    branch: 'PR',
-    situation: 'towBreakdown',
-    serviceType: 'road',
-    firstname: 'Ana',
-    tokenHash: 'a'.repeat(64),
-  });
+  const newService = (id: string) => towBreakdownRow(id, accountId, 'a'.repeat(64));
 
   it('numbers services from 100001 upwards and defaults the status to Queued (1)', async () => {
     const [first] = await db.insert(services).values(newService('svc-test-0001')).returning();

@@ -15,3 +15,20 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   else await migrateDatabase(handle);
   return handle;
 }
+
+/**
+ * For tests and benchmarks that write services straight to the database: the least a service row
+ * needs, a Puerto Rico road tow breakdown for Ana; the status and everything else as the caller sets
+ * them or the columns default.
+ */
+export function towBreakdownRow(id: string, accountId: string, tokenHash: string) {
+  return {
+    id,
+    accountId,
+    branch: 'PR',
+    situation: 'towBreakdown',
+    serviceType: 'road',
+    firstname: 'Ana',
+    tokenHash,
+  };
+}

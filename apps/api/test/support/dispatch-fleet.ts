@@ -1,10 +1,11 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { dispatchOffers, drivers, serviceEvents, services } from '../../src/db/schema.ts';
 import { dispatchTick } from '../../src/services/dispatch/engine.ts';
 import { issueDriverToken } from '../../src/services/driver-app.ts';
-import type { TestApp } from '../helpers.ts';
+import { createTestApp, type TestApp } from '../helpers.ts';
 import { createService } from './journey-service.ts';
+import { firstPrAccount } from './service-request-payload.ts';
 
 // Dispatch tests (docs/decisions/760): three signed-in PR road drivers near one situation, the
 // engine ticked by the test (fake clock or not), and the driver app API called as a phone calls it.
@@ -137,4 +138,55 @@ export function requestAtSituation(
     sitLongitude: SITUATION.lng,
     ...overrides,
   });
+}
+
+/** What a dispatch test file works with; filled before its first test. */
+export interface DispatchFleetSuite {
+  t: TestApp;
+  /** The first PR account, for the requests. */
+  accountId: string;
+  /** Three PR road drivers, nearest first from SITUATION, with their bearer headers. */
+  fleet: FleetDriver[];
+  /** One engine tick at `at` (default: now). */
+  tick: (at?: number) => ReturnType<typeof tickAt>;
+  /** A call of the driver app API as `driver`. */
+  driverCall: (
+    driver: { headers: Record<string, string> },
+    method: 'GET' | 'POST',
+    path: string,
+    payload?: Record<string, unknown>,
+  ) => ReturnType<typeof driverCall>;
+  /** `GET /me` as `driver` (200 expected). */
+  me: (driver: { headers: Record<string, string> }) => Promise<DriverStateBody>;
+  /** A request at SITUATION on the suite's account, created over HTTP. */
+  request: (
+    overrides?: Parameters<typeof requestAtSituation>[2],
+  ) => ReturnType<typeof requestAtSituation>;
+}
+
+/**
+ * A dispatch test file's set-up: an app with the engine and the simulated drivers off (the test
+ * ticks), the fleet signed in once, and before each test no open service and the fleet as
+ * `resetFleet` leaves it.
+ */
+export function useDispatchFleet(): DispatchFleetSuite {
+  const suite = {
+    tick: (at?: number) => tickAt(suite.t, at),
+    driverCall: (driver, method, path, payload) =>
+      driverCall(suite.t, driver, method, path, payload),
+    me: (driver) => driverState(suite.t, driver),
+    request: (overrides = {}) => requestAtSituation(suite.t, suite.accountId, overrides),
+  } as DispatchFleetSuite;
+  beforeAll(async () => {
+    suite.t = await createTestApp({ config: { driverSimulator: false, dispatchEngine: false } });
+    suite.accountId = await firstPrAccount(suite.t.db);
+    suite.fleet = await signInFleet(suite.t);
+  });
+  afterAll(async () => {
+    await suite.t.close();
+  });
+  beforeEach(async () => {
+    await resetFleet(suite.t, suite.fleet);
+  });
+  return suite;
 }

@@ -1,4 +1,11 @@
-import { ApiErrorSchema, LatitudeSchema, LongitudeSchema } from '@auxilio/domain';
+import {
+  ApiErrorSchema,
+  DriverGiveBackRequestSchema,
+  DriverOnlineRequestSchema,
+  DriverPositionsAnswerSchema,
+  DriverPositionsRequestSchema,
+  DriverStateSchema,
+} from '@auxilio/domain';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { APP_KEY_ERROR_RESPONSES, APP_KEY_SECURITY } from '../../../../../lib/route-schemas.ts';
@@ -10,7 +17,6 @@ import {
 import { reportPositions, setDriverOnline } from '../../../../../services/dispatch/driver-work.ts';
 import { acceptOffer, rejectOffer } from '../../../../../services/dispatch/offers.ts';
 import { authenticateDriver } from '../../../../../services/driver-app.ts';
-import { DriverStateSchema } from './driver-state-schema.ts';
 
 // The driver app's side of dispatch (docs/decisions/760): its state as a long poll, the online
 // switch, answers to offers, batched positions and giving a service back. Every endpoint needs the
@@ -32,6 +38,23 @@ const OFFER_RESPONSES = {
 } as const;
 
 const OfferParams = z.object({ offerId: z.string().min(1).max(64) });
+
+/** The two answers to an offer, each its own route: `/offers/:offerId/<action>`. */
+const OFFER_ANSWERS = [
+  {
+    action: 'accept',
+    answer: acceptOffer,
+    summary: 'Takes the offered service: the driver is assigned (trip ACCEPTED)',
+    description: BEARER_NOTE,
+  },
+  {
+    action: 'reject',
+    answer: rejectOffer,
+    summary: 'Declines the offered service: the next driver is offered it',
+    description: `${BEARER_NOTE} 409 once the offer's time is over, as for accepting.`,
+  },
+] as const;
+
 const ServiceParams = z.object({ id: z.string().min(1).max(64) });
 
 /** Longest long poll, in seconds. */
@@ -48,7 +71,9 @@ const driverDispatchRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
       schema: {
         tags: ['driver-app'],
         summary: "The driver's state: online, the offer to answer, the trip (a long poll)",
-        description: `${BEARER_NOTE} With \`wait\` (1..${MAX_WAIT_SECONDS} s) and \`version\`, answers at once when the state's version differs, else when it changes or after \`wait\` seconds.`,
+        description:
+          `${BEARER_NOTE} With \`wait\` (1..${MAX_WAIT_SECONDS} s) and \`version\`, answers at once when the state's version differs, else when it changes or after \`wait\` seconds. ` +
+          "`version` is opaque and changes whenever anything else in the state changes; `serverTime` is the database's clock (ISO), for the offer's countdown; an offer's `situation` is the service type's name (SPEC 3).",
         security: APP_KEY_SECURITY,
         querystring: z.object({
           wait: z.coerce.number().int().min(1).max(MAX_WAIT_SECONDS).optional(),
@@ -92,7 +117,7 @@ const driverDispatchRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
         summary: 'Online for offers or not; going offline rejects the pending offer',
         description: `${BEARER_NOTE} A trip under way stays when the driver goes offline.`,
         security: APP_KEY_SECURITY,
-        body: z.object({ online: z.boolean() }),
+        body: DriverOnlineRequestSchema,
         response: { 200: DriverStateSchema, ...RESPONSES },
       },
     },
@@ -104,43 +129,26 @@ const driverDispatchRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
     },
   );
 
-  app.post(
-    '/offers/:offerId/accept',
-    {
-      schema: {
-        tags: ['driver-app'],
-        summary: 'Takes the offered service: the driver is assigned (trip ACCEPTED)',
-        description: BEARER_NOTE,
-        security: APP_KEY_SECURITY,
-        params: OfferParams,
-        response: { 200: DriverStateSchema, ...OFFER_RESPONSES },
+  for (const { action, answer, summary, description } of OFFER_ANSWERS) {
+    app.post(
+      `/offers/:offerId/${action}`,
+      {
+        schema: {
+          tags: ['driver-app'],
+          summary,
+          description,
+          security: APP_KEY_SECURITY,
+          params: OfferParams,
+          response: { 200: DriverStateSchema, ...OFFER_RESPONSES },
+        },
       },
-    },
-    async (request) => {
-      const driver = await authenticateDriver(repos, request.headers.authorization);
-      await acceptOffer(repos, driver, request.params.offerId, await now());
-      return state(driver.id);
-    },
-  );
-
-  app.post(
-    '/offers/:offerId/reject',
-    {
-      schema: {
-        tags: ['driver-app'],
-        summary: 'Declines the offered service: the next driver is offered it',
-        description: `${BEARER_NOTE} 409 once the offer's time is over, as for accepting.`,
-        security: APP_KEY_SECURITY,
-        params: OfferParams,
-        response: { 200: DriverStateSchema, ...OFFER_RESPONSES },
+      async (request) => {
+        const driver = await authenticateDriver(repos, request.headers.authorization);
+        await answer(repos, driver, request.params.offerId, await now());
+        return state(driver.id);
       },
-    },
-    async (request) => {
-      const driver = await authenticateDriver(repos, request.headers.authorization);
-      await rejectOffer(repos, driver, request.params.offerId, await now());
-      return state(driver.id);
-    },
-  );
+    );
+  }
 
   app.post(
     '/positions',
@@ -150,24 +158,8 @@ const driverDispatchRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
         summary: "A batch of the driver's positions, oldest first (idempotent by `at`)",
         description: `${BEARER_NOTE} A fix not newer than the driver's last one is ignored (also across batches sent at once); fixes worse than 20 m are not used (SPEC 5). The customer of the driver's trip gets one position event per batch, its newest fix.`,
         security: APP_KEY_SECURITY,
-        body: z.object({
-          positions: z
-            .array(
-              z.object({
-                lat: LatitudeSchema,
-                lng: LongitudeSchema,
-                heading: z.number().min(0).max(360).nullable().optional(),
-                accuracy: z.number().nonnegative().nullable().optional(),
-                at: z.iso.datetime({ offset: true }),
-              }),
-            )
-            .min(1)
-            .max(100),
-        }),
-        response: {
-          200: z.object({ accepted: z.number().int(), lastPositionAt: z.string().nullable() }),
-          ...RESPONSES,
-        },
+        body: DriverPositionsRequestSchema,
+        response: { 200: DriverPositionsAnswerSchema, ...RESPONSES },
       },
     },
     async (request) => {
@@ -186,7 +178,7 @@ const driverDispatchRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
         description: `${BEARER_NOTE} The customer's screen goes back to looking for a provider; this driver is not offered the service again.`,
         security: APP_KEY_SECURITY,
         params: ServiceParams,
-        body: z.object({ reason: z.string().max(500).optional() }).optional(),
+        body: DriverGiveBackRequestSchema,
         response: {
           200: DriverStateSchema,
           ...RESPONSES,

@@ -1,4 +1,4 @@
-import { ApiErrorSchema } from '@auxilio/domain';
+import { ApiErrorSchema, DriverSessionSchema, DriverSignInRequestSchema } from '@auxilio/domain';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { APP_KEY_ERROR_RESPONSES, APP_KEY_SECURITY } from '../../../../../lib/route-schemas.ts';
@@ -7,23 +7,6 @@ import { signInDriver, signOutDriver } from '../../../../../services/identity/dr
 
 // Driver sign-in and sign-out of the driver app (docs/decisions/761), next to the driver-app routes
 // under the same prefix: one OpenID Connect sign-in gives the driver a driver-app token.
-
-const SignInBodySchema = z.object({
-  code: z.string().min(1).max(2000),
-  /** RFC 7636: 43 to 128 unreserved characters. */
-  codeVerifier: z.string().regex(/^[A-Za-z0-9._~-]{43,128}$/, 'Expected an RFC 7636 verifier'),
-  redirectUri: z.url().max(2000),
-});
-
-const DriverSessionSchema = z.object({
-  token: z.string(),
-  driver: z.object({
-    id: z.string(),
-    name: z.string(),
-    vehicleType: z.string(),
-    branch: z.string(),
-  }),
-});
 
 const driverSessionRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const rule = {
@@ -44,7 +27,7 @@ const driverSessionRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
           'its subject. Answers a new driver token (the previous one stops working), sent as ' +
           '`Authorization: Bearer <token>` to the other driver-app routes. Needs only `x-api-key`.',
         security: APP_KEY_SECURITY,
-        body: SignInBodySchema,
+        body: DriverSignInRequestSchema,
         response: {
           200: DriverSessionSchema,
           ...APP_KEY_ERROR_RESPONSES,

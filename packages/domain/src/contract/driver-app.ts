@@ -1,0 +1,148 @@
+import { z } from 'zod/mini';
+import type { TripStatus } from '../service-status.ts';
+import { ServiceCategorySchema } from '../service-types.ts';
+import { LatitudeSchema, LongitudeSchema } from './primitives.ts';
+
+// The driver app's side of the common API (docs/decisions/760, 761), under
+// `/common/api/v1/driver-app`: what the API answers and the phone reads (the driver's state, the
+// sign-in answer, the positions answer) and what the phone sends.
+
+/** The trip statuses of a trip under way: the ones the driver app shows. */
+const DRIVER_TRIP_STATUSES = [
+  'ACCEPTED',
+  'ON_ROUTE',
+  'ARRIVED',
+  'TOWED',
+] as const satisfies readonly TripStatus[];
+
+const PlaceSchema = z.object({
+  lat: z.number(),
+  lng: z.number(),
+  address: z.nullable(z.string()),
+});
+
+/** The offer the driver has to answer before `expiresAt`. */
+export const DriverOfferSchema = z.object({
+  id: z.string(),
+  serviceId: z.string(),
+  offeredAt: z.string(),
+  expiresAt: z.string(),
+  service: z.object({
+    serviceNumber: z.number().check(z.int()),
+    /** The service type's name (SPEC 3). */
+    situation: z.string(),
+    serviceType: ServiceCategorySchema,
+    address: z.nullable(z.string()),
+    lat: z.number(),
+    lng: z.number(),
+    distanceMeters: z.number(),
+    etaSeconds: z.number(),
+    schedule: z.nullable(z.string()),
+    notes: z.nullable(z.string()),
+  }),
+});
+export type DriverOffer = z.infer<typeof DriverOfferSchema>;
+
+/** The trip the driver is working, from acceptance until it is finished or given back. */
+export const DriverTripSchema = z.object({
+  serviceId: z.string(),
+  serviceNumber: z.number().check(z.int()),
+  tripStatus: z.enum(DRIVER_TRIP_STATUSES),
+  situation: z.string(),
+  serviceType: ServiceCategorySchema,
+  isTow: z.boolean(),
+  customer: z.object({
+    firstname: z.string(),
+    lastname: z.string(),
+    phone: z.nullable(z.string()),
+  }),
+  location: PlaceSchema,
+  destination: z.nullable(PlaceSchema),
+  notes: z.nullable(z.string()),
+  vehicle: z.nullable(
+    z.object({
+      make: z.nullable(z.string()),
+      model: z.nullable(z.string()),
+      color: z.nullable(z.string()),
+      plate: z.nullable(z.string()),
+    }),
+  ),
+});
+export type DriverTrip = z.infer<typeof DriverTripSchema>;
+
+/** `GET /driver-app/me`, also the answer of every action on an offer, the switch or a trip. */
+export const DriverStateSchema = z.object({
+  /** Opaque; changes whenever anything else here changes. */
+  version: z.string(),
+  /** The database's clock (ISO), for the offer's countdown. */
+  serverTime: z.string(),
+  driver: z.object({
+    id: z.string(),
+    name: z.string(),
+    vehicleType: z.string(),
+    branch: z.string(),
+    online: z.boolean(),
+    busy: z.boolean(),
+    lastPositionAt: z.nullable(z.string()),
+  }),
+  offer: z.nullable(DriverOfferSchema),
+  trip: z.nullable(DriverTripSchema),
+});
+export type DriverState = z.infer<typeof DriverStateSchema>;
+
+/** Who signed in on the phone. */
+export const DriverProfileSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  vehicleType: z.string(),
+  branch: z.string(),
+});
+export type DriverProfile = z.infer<typeof DriverProfileSchema>;
+
+/** `POST /driver-app/session`: the driver's sign-in code (PKCE S256), verifier and redirect URI. */
+export const DriverSignInRequestSchema = z.object({
+  code: z.string().check(z.minLength(1), z.maxLength(2000)),
+  /** RFC 7636: 43 to 128 unreserved characters. */
+  codeVerifier: z
+    .string()
+    .check(z.regex(/^[A-Za-z0-9._~-]{43,128}$/, 'Expected an RFC 7636 verifier')),
+  redirectUri: z.url().check(z.maxLength(2000)),
+});
+export type DriverSignInRequest = z.infer<typeof DriverSignInRequestSchema>;
+
+/** The sign-in answer: the driver token, sent as `Authorization: Bearer <token>` afterwards. */
+export const DriverSessionSchema = z.object({
+  token: z.string(),
+  driver: DriverProfileSchema,
+});
+export type DriverSession = z.infer<typeof DriverSessionSchema>;
+
+/** `POST /driver-app/online`: online for offers or not. */
+export const DriverOnlineRequestSchema = z.object({ online: z.boolean() });
+
+/** One fix as the phone took it: `at` when (ISO with offset), `heading` degrees, `accuracy` m. */
+export const DriverPositionFixSchema = z.object({
+  lat: LatitudeSchema,
+  lng: LongitudeSchema,
+  heading: z.optional(z.nullable(z.number().check(z.gte(0), z.lte(360)))),
+  accuracy: z.optional(z.nullable(z.number().check(z.nonnegative()))),
+  at: z.iso.datetime({ offset: true }),
+});
+export type DriverPositionFix = z.infer<typeof DriverPositionFixSchema>;
+
+/** `POST /driver-app/positions`: 1 to 100 fixes, oldest first. */
+export const DriverPositionsRequestSchema = z.object({
+  positions: z.array(DriverPositionFixSchema).check(z.minLength(1), z.maxLength(100)),
+});
+
+/** The positions answer: how many fixes were new, and the newest one the server has. */
+export const DriverPositionsAnswerSchema = z.object({
+  accepted: z.number().check(z.int()),
+  lastPositionAt: z.nullable(z.string()),
+});
+export type DriverPositionsAnswer = z.infer<typeof DriverPositionsAnswerSchema>;
+
+/** `POST /driver-app/services/{id}/cancel`: the driver gives the service back, maybe saying why. */
+export const DriverGiveBackRequestSchema = z.optional(
+  z.object({ reason: z.optional(z.string().check(z.maxLength(500))) }),
+);
