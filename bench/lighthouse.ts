@@ -12,7 +12,11 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_PATH } from '../e2e/support/browser.ts';
+import {
+  CHROMIUM_FLAGS,
+  CHROMIUM_PATH,
+  SOFTWARE_WEBGL_FLAGS,
+} from '../e2e/support/chromium-flags.ts';
 import { createTestService, type CreatedService } from '../e2e/support/services.ts';
 import { SESSION_KEY, seededSession } from '../e2e/support/tracking-steps-session.ts';
 import { startChildServer, type ChildServer } from './support/child-server.ts';
@@ -29,18 +33,13 @@ const RUNS = 3;
 /** The demo accounts' branch (Puerto Rico). */
 const PHONE_TIME_ZONE = 'America/Puerto_Rico';
 
-/** The same flags as the e2e browser (e2e/support/browser.ts), plus a DevTools port for Lighthouse. */
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  // WebGL in software, as a phone's GPU would draw a WebGL map.
-  '--use-angle=swiftshader',
-  '--enable-unsafe-swiftshader',
+/**
+ * The same flags as the e2e browser, WebGL in software as a phone's GPU would draw a WebGL map, and a
+ * DevTools port for Lighthouse.
+ */
+const LIGHTHOUSE_CHROMIUM_FLAGS = [
+  ...CHROMIUM_FLAGS,
+  ...SOFTWARE_WEBGL_FLAGS,
   '--remote-debugging-port=0',
 ];
 
@@ -74,7 +73,7 @@ export interface PageFigures extends Omit<RunFigures, 'lcpElement'> {
 
 async function launchChromium(): Promise<{ port: number; close: () => Promise<void> }> {
   const profile = mkdtempSync(join(tmpdir(), 'auxilio-lighthouse-'));
-  const child = spawn(CHROMIUM_PATH, [...CHROMIUM_FLAGS, `--user-data-dir=${profile}`], {
+  const child = spawn(CHROMIUM_PATH, [...LIGHTHOUSE_CHROMIUM_FLAGS, `--user-data-dir=${profile}`], {
     // A phone in Puerto Rico, as the demo accounts and the e2e phones are (e2e/support/browser.ts):
     // the arrival time then reads as the customer sees it at home, without a zone label.
     env: { ...process.env, TZ: PHONE_TIME_ZONE },

@@ -5,7 +5,7 @@
 // 360x740. Three offline visits per page; prints the median time from navigation to the title on
 // screen, and exits non-zero when a page does not render offline.
 import { chromium, type Page } from 'playwright-core';
-import { CHROMIUM_PATH } from '../e2e/support/browser.ts';
+import { chromiumLaunchOptions } from '../e2e/support/chromium-flags.ts';
 import { startChildServer } from './support/child-server.ts';
 import { recordResult } from './support/results.ts';
 
@@ -46,18 +46,7 @@ async function offlineVisit(page: Page, url: string, title: string): Promise<num
 }
 
 const api = await startChildServer('./api-server.ts');
-const browser = await chromium.launch({
-  executablePath: CHROMIUM_PATH,
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const browser = await chromium.launch(chromiumLaunchOptions());
 const results: OfflinePageFigures[] = [];
 try {
   const context = await browser.newContext({

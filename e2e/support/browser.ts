@@ -2,23 +2,11 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { chromiumLaunchOptions } from './chromium-flags.ts';
 
 /** Chromium from the Debian package, with the flags this workplace needs (no network, no sandbox). */
-export const CHROMIUM_PATH = '/usr/bin/chromium';
-
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  return chromium.launch(chromiumLaunchOptions());
 }
 
 export interface PhoneOptions {

@@ -1,4 +1,4 @@
-import type { DriverOffer, DriverState, DriverTrip } from './api/driver-contract.ts';
+import type { DriverOffer, DriverState, DriverTrip } from '@auxilio/domain';
 
 // Driver states as GET /driver-app/me answers them, for the driver app's tests.
 

@@ -1,16 +1,18 @@
-import { ApiErrorSchema, TIMEOUT_MS } from '@auxilio/domain';
-import type { z } from 'zod/mini';
-import { ApiRequestError } from '../../../lib/api-client.ts';
 import {
+  ApiErrorSchema,
+  DriverPositionsAnswerSchema,
   DriverSessionSchema,
   DriverStateSchema,
-  PositionsAnswerSchema,
+  TIMEOUT_MS,
+  type DriverPositionFix,
+  type DriverPositionsAnswer,
   type DriverSession,
+  type DriverSignInRequest,
   type DriverState,
-  type PositionFix,
-  type PositionsAnswer,
-  type TripStep,
-} from './driver-contract.ts';
+} from '@auxilio/domain';
+import type { z } from 'zod/mini';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import type { TripStep } from '../utils/trip-steps.ts';
 
 // The driver app's calls (docs/decisions/761): the app key on every call (ARCHITECTURE decision 9)
 // and the driver token as a bearer. The long poll waits up to 25 s on the server, so its own
@@ -28,7 +30,7 @@ export interface DriverApiOptions {
 }
 
 export interface DriverApi {
-  signIn(body: { code: string; codeVerifier: string; redirectUri: string }): Promise<DriverSession>;
+  signIn(body: DriverSignInRequest): Promise<DriverSession>;
   signOut(token: string): Promise<void>;
   /** GET /me; with `wait`, a long poll answered when the state's version is not `version`. */
   state(
@@ -40,7 +42,10 @@ export interface DriverApi {
   rejectOffer(token: string, offerId: string): Promise<DriverState>;
   reportStep(token: string, serviceId: string, status: TripStep): Promise<void>;
   giveBack(token: string, serviceId: string, reason: string): Promise<DriverState>;
-  sendPositions(token: string, positions: readonly PositionFix[]): Promise<PositionsAnswer>;
+  sendPositions(
+    token: string,
+    positions: readonly DriverPositionFix[],
+  ): Promise<DriverPositionsAnswer>;
 }
 
 interface Call {
@@ -162,7 +167,7 @@ export function createDriverApi({ baseUrl, appKey, fetchFn }: DriverApiOptions):
     sendPositions: (token, positions) =>
       json(
         { method: 'POST', path: '/positions', token, body: { positions } },
-        PositionsAnswerSchema,
+        DriverPositionsAnswerSchema,
       ),
   };
 }

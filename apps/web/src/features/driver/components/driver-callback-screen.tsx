@@ -3,16 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { buttonClassName } from '../../../components/ui/button/button-class.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
+import { clearSignInAttempt } from '../../../lib/oidc/sign-in-attempt.ts';
+import type { SignInCallbackFailure } from '../../../lib/oidc/sign-in-callback.ts';
 import { useDriverApi } from '../hooks/use-driver-api.ts';
-import {
-  clearDriverSignInAttempt,
-  driverCallbackOutcome,
-  type DriverSignInFailure,
-} from '../utils/driver-sign-in.ts';
+import { DRIVER_SIGN_IN_ATTEMPT_KEY, driverCallbackOutcome } from '../utils/driver-sign-in.ts';
 import { writeDriverSession } from '../utils/driver-token-store.ts';
 import './driver.css';
 
-type Failure = DriverSignInFailure | 'exchange' | 'forbidden';
+type Failure = SignInCallbackFailure | 'exchange' | 'forbidden';
 
 /**
  * /driver/callback: checks the state, sends the code to POST /driver-app/session (once: a code
@@ -31,7 +29,7 @@ export function DriverCallbackScreen() {
   );
   const sent = useRef(false);
   useEffect(() => {
-    clearDriverSignInAttempt(window.sessionStorage);
+    clearSignInAttempt(window.sessionStorage, DRIVER_SIGN_IN_ATTEMPT_KEY);
   }, []);
   useEffect(() => {
     if (outcome.kind !== 'exchange' || sent.current) return;

@@ -1,8 +1,7 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button/button.tsx';
-import { useRuntimeConfig } from '../../../config/runtime-config-context.ts';
-import { beginDriverSignIn } from '../utils/driver-sign-in.ts';
+import { useSignInRedirect } from '../../../lib/oidc/use-sign-in-redirect.ts';
+import { DRIVER_CALLBACK_PATH, DRIVER_SIGN_IN_ATTEMPT_KEY } from '../utils/driver-sign-in.ts';
 
 export interface DriverSignInPanelProps {
   /** Leaves the app for the identity provider (tests pass their own). */
@@ -10,24 +9,13 @@ export interface DriverSignInPanelProps {
 }
 
 /** The driver app without a session: one button to the identity provider (docs/decisions/761). */
-export function DriverSignInPanel({
-  navigate = (url) => {
-    window.location.assign(url);
-  },
-}: DriverSignInPanelProps) {
+export function DriverSignInPanel({ navigate }: DriverSignInPanelProps) {
   const { t } = useTranslation('driver');
-  const config = useRuntimeConfig();
-  const [leaving, setLeaving] = useState(false);
-  const start = async () => {
-    setLeaving(true);
-    navigate(
-      await beginDriverSignIn({
-        signIn: config.signIn,
-        origin: window.location.origin,
-        storage: window.sessionStorage,
-      }),
-    );
-  };
+  const { leaving, start } = useSignInRedirect({
+    callbackPath: DRIVER_CALLBACK_PATH,
+    attemptKey: DRIVER_SIGN_IN_ATTEMPT_KEY,
+    navigate,
+  });
   return (
     <main className="driver">
       <h1 className="driver__title">{t('signIn.title')}</h1>

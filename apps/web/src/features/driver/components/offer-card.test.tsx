@@ -22,26 +22,18 @@ describe('offer countdown', () => {
     // The phone's clock is 2 minutes behind the server's.
     const phoneNow = Date.parse(SERVER_NOW) - 120_000;
     const onAccept = vi.fn();
-    const view = await renderFlow(
+    const offerCard = () => (
       <OfferCard
         offer={offer}
         offsetMs={120_000}
         busy={false}
         onAccept={onAccept}
         onReject={vi.fn()}
-      />,
-      { path: '/driver' },
+      />
     );
+    const view = await renderFlow(offerCard(), { path: '/driver' });
     vi.useFakeTimers({ now: phoneNow });
-    view.rerender(
-      <OfferCard
-        offer={offer}
-        offsetMs={120_000}
-        busy={false}
-        onAccept={onAccept}
-        onReject={vi.fn()}
-      />,
-    );
+    view.rerender(offerCard());
     expect(screen.getByRole('timer')).toHaveTextContent('Responda en 30 s');
     expect(screen.getByRole('heading', { name: 'cambio de goma' })).toBeInTheDocument();
     expect(screen.getByText('A 3,2 km · llega en 9 min')).toBeInTheDocument();
@@ -98,17 +90,21 @@ function signedIn() {
   );
 }
 
+/** A signed-in driver presses `button` on the offer; resolves once `request` has been sent. */
+async function answerOffer(button: string, request: string): Promise<Call[]> {
+  signedIn();
+  const calls = fakeDriverApi();
+  const { user } = await renderFlow(<DriverHomeScreen />, { path: '/driver' });
+  await user.click(await screen.findByRole('button', { name: button }));
+  await vi.waitFor(() => {
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toContain(request);
+  });
+  return calls;
+}
+
 describe('answering an offer', () => {
   it('Accept posts to the offer’s accept endpoint with the driver token', async () => {
-    signedIn();
-    const calls = fakeDriverApi();
-    const { user } = await renderFlow(<DriverHomeScreen />, { path: '/driver' });
-    await user.click(await screen.findByRole('button', { name: 'Aceptar' }));
-    await vi.waitFor(() => {
-      expect(calls.map((call) => `${call.method} ${call.path}`)).toContain(
-        'POST /offers/offer-1/accept',
-      );
-    });
+    const calls = await answerOffer('Aceptar', 'POST /offers/offer-1/accept');
     expect(calls[0]).toMatchObject({ method: 'GET', path: '/me', query: '' });
     expect(calls[1]).toMatchObject({
       method: 'GET',
@@ -124,15 +120,7 @@ describe('answering an offer', () => {
   });
 
   it('Reject posts to the offer’s reject endpoint', async () => {
-    signedIn();
-    const calls = fakeDriverApi();
-    const { user } = await renderFlow(<DriverHomeScreen />, { path: '/driver' });
-    await user.click(await screen.findByRole('button', { name: 'Rechazar' }));
-    await vi.waitFor(() => {
-      expect(calls.map((call) => `${call.method} ${call.path}`)).toContain(
-        'POST /offers/offer-1/reject',
-      );
-    });
+    const calls = await answerOffer('Rechazar', 'POST /offers/offer-1/reject');
     expect(calls.some((call) => call.path.endsWith('/accept'))).toBe(false);
   });
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button/button.tsx';
-import type { DriverOffer } from '../api/driver-contract.ts';
+import type { DriverOffer } from '@auxilio/domain';
 import { secondsLeft } from '../utils/offer-countdown.ts';
 
 export interface OfferCardProps {

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { renderFlow } from '../../../test/flow-test-kit.tsx';
-import type { DriverTrip, TripStep } from '../api/driver-contract.ts';
+import type { DriverTrip } from '@auxilio/domain';
+import type { TripStep } from '../utils/trip-steps.ts';
 import { tripOf } from '../test-states.ts';
 import { tripSteps } from '../utils/trip-steps.ts';
 import { TripPanel } from './trip-panel.tsx';

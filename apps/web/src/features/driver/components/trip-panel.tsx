@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button/button.tsx';
 import { buttonClassName } from '../../../components/ui/button/button-class.ts';
-import { Dialog } from '../../../components/ui/dialog/dialog.tsx';
 import { navigationUrl } from '../../../lib/navigation-link.ts';
-import type { DriverTrip, TripStep } from '../api/driver-contract.ts';
+import type { DriverTrip } from '@auxilio/domain';
+import type { TripStep } from '../utils/trip-steps.ts';
 import { nextTripStep } from '../utils/trip-steps.ts';
+import { ConfirmStepDialog } from './confirm-step-dialog.tsx';
 
 export interface TripPanelProps {
   trip: DriverTrip;
@@ -127,33 +128,25 @@ export function TripPanel({
         {t('trip.giveBack')}
       </button>
 
-      <Dialog
+      <ConfirmStepDialog
         open={confirming === 'finish'}
         onClose={close}
         title={t('trip.finishTitle')}
         description={t('trip.finishLead')}
-        closeLabel={t('trip.close')}
-      >
-        <div className="driver-dialog__actions">
-          <Button
-            onClick={() => {
-              close();
-              onStep('FINISHED');
-            }}
-          >
-            {t('trip.finishConfirm')}
-          </Button>
-          <Button variant="secondary" onClick={close}>
-            {t('trip.back')}
-          </Button>
-        </div>
-      </Dialog>
-      <Dialog
+        confirmLabel={t('trip.finishConfirm')}
+        onConfirm={() => {
+          onStep('FINISHED');
+        }}
+      />
+      <ConfirmStepDialog
         open={confirming === 'give-back'}
         onClose={close}
         title={t('trip.giveBackTitle')}
         description={t('trip.giveBackLead')}
-        closeLabel={t('trip.close')}
+        confirmLabel={t('trip.giveBackConfirm')}
+        onConfirm={() => {
+          onGiveBack(reason.trim());
+        }}
       >
         <label className="driver-dialog__field">
           {t('trip.reason')}
@@ -166,20 +159,7 @@ export function TripPanel({
             }}
           />
         </label>
-        <div className="driver-dialog__actions">
-          <Button
-            onClick={() => {
-              close();
-              onGiveBack(reason.trim());
-            }}
-          >
-            {t('trip.giveBackConfirm')}
-          </Button>
-          <Button variant="secondary" onClick={close}>
-            {t('trip.back')}
-          </Button>
-        </div>
-      </Dialog>
+      </ConfirmStepDialog>
     </section>
   );
 }

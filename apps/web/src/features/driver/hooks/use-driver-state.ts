@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import type { DriverApi } from '../api/driver-api.ts';
-import type { DriverState } from '../api/driver-contract.ts';
+import type { DriverState } from '@auxilio/domain';
 import { serverClockOffset } from '../utils/offer-countdown.ts';
 
 // The driver's state by long poll (docs/decisions/761): GET /me at once, then GET /me?wait=25&

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
-import { DriverProfileSchema, type DriverSession } from '../api/driver-contract.ts';
+import { readStoredJson } from '../../../lib/stored-json.ts';
+import { DriverProfileSchema, type DriverSession } from '@auxilio/domain';
 import { positionQueueKey } from './position-queue.ts';
 
 // The driver's token lives under its own localStorage key (docs/decisions/761), never in the
@@ -10,14 +11,7 @@ export const DRIVER_SESSION_KEY = 'auxilio:driver-session';
 const StoredSessionSchema = z.object({ token: z.string(), driver: DriverProfileSchema });
 
 export function readDriverSession(storage: Storage): DriverSession | null {
-  try {
-    const parsed = StoredSessionSchema.safeParse(
-      JSON.parse(storage.getItem(DRIVER_SESSION_KEY) ?? ''),
-    );
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
+  return readStoredJson(storage, DRIVER_SESSION_KEY, StoredSessionSchema);
 }
 
 export function writeDriverSession(storage: Storage, session: DriverSession): void {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PositionFix, PositionsAnswer } from '../api/driver-contract.ts';
+import type { DriverPositionFix, DriverPositionsAnswer } from '@auxilio/domain';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { isFixWorthKeeping, PositionQueue, positionQueueKey } from './position-queue.ts';
 
@@ -15,7 +15,7 @@ afterEach(() => {
 const START = Date.parse('2026-03-02T15:00:00.000Z');
 
 /** One fix every 5 s, moving north. */
-function fixes(count: number, from = 0): PositionFix[] {
+function fixes(count: number, from = 0): DriverPositionFix[] {
   return Array.from({ length: count }, (_, index) => ({
     lat: 18.4 + (from + index) * 0.001,
     lng: -66.07,
@@ -24,7 +24,7 @@ function fixes(count: number, from = 0): PositionFix[] {
   }));
 }
 
-function answer(batch: readonly PositionFix[]): PositionsAnswer {
+function answer(batch: readonly DriverPositionFix[]): DriverPositionsAnswer {
   return { accepted: batch.length, lastPositionAt: batch.at(-1)?.at ?? null };
 }
 
@@ -41,7 +41,7 @@ describe('position queue', () => {
   });
 
   it('sends queued fixes in batches of 100, oldest first', async () => {
-    const send = vi.fn((batch: readonly PositionFix[]) => Promise.resolve(answer(batch)));
+    const send = vi.fn((batch: readonly DriverPositionFix[]) => Promise.resolve(answer(batch)));
     const queue = new PositionQueue(send, POSITION_QUEUE_KEY, localStorage);
     for (const fix of fixes(150)) queue.add(fix);
     const last = await queue.flush();
@@ -55,7 +55,7 @@ describe('position queue', () => {
 
   it('keeps the fixes while offline (memory and storage) and resends them when back online', async () => {
     let offline = true;
-    const send = vi.fn((batch: readonly PositionFix[]) =>
+    const send = vi.fn((batch: readonly DriverPositionFix[]) =>
       offline ? Promise.reject(new Error('offline')) : Promise.resolve(answer(batch)),
     );
     const queue = new PositionQueue(send, POSITION_QUEUE_KEY, localStorage);
@@ -66,7 +66,7 @@ describe('position queue', () => {
 
     // The page reloads while offline: the stored fixes are still there, and new ones join them.
     const reloaded = new PositionQueue(send, POSITION_QUEUE_KEY, localStorage);
-    reloaded.add(fixes(1, 3)[0] as PositionFix);
+    reloaded.add(fixes(1, 3)[0] as DriverPositionFix);
     offline = false;
     await reloaded.flush();
     expect(send).toHaveBeenLastCalledWith(fixes(4));
@@ -77,8 +77,8 @@ describe('position queue', () => {
   it('one flush at a time: a second flush while sending does not send twice', async () => {
     let release: () => void = () => undefined;
     const send = vi.fn(
-      (batch: readonly PositionFix[]) =>
-        new Promise<PositionsAnswer>((resolve) => {
+      (batch: readonly DriverPositionFix[]) =>
+        new Promise<DriverPositionsAnswer>((resolve) => {
           release = () => {
             resolve(answer(batch));
           };
@@ -94,8 +94,8 @@ describe('position queue', () => {
   });
 
   it("keeps each driver's fixes apart, and reads only fixes from storage", () => {
-    const send = vi.fn((batch: readonly PositionFix[]) => Promise.resolve(answer(batch)));
-    new PositionQueue(send, POSITION_QUEUE_KEY, localStorage).add(fixes(1)[0] as PositionFix);
+    const send = vi.fn((batch: readonly DriverPositionFix[]) => Promise.resolve(answer(batch)));
+    new PositionQueue(send, POSITION_QUEUE_KEY, localStorage).add(fixes(1)[0] as DriverPositionFix);
     expect(new PositionQueue(send, positionQueueKey('driver-2'), localStorage).pending).toEqual([]);
 
     localStorage.setItem(
@@ -108,7 +108,7 @@ describe('position queue', () => {
   it('drops a batch the server refused and sends the rest; stops when the session is over', async () => {
     const refused = new ApiRequestError(400, 'BAD_REQUEST', 'bad fix');
     const send = vi
-      .fn((batch: readonly PositionFix[]) => Promise.resolve(answer(batch)))
+      .fn((batch: readonly DriverPositionFix[]) => Promise.resolve(answer(batch)))
       .mockRejectedValueOnce(refused);
     const queue = new PositionQueue(send, POSITION_QUEUE_KEY, localStorage);
     for (const fix of fixes(150)) queue.add(fix);

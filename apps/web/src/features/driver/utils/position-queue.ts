@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { ApiRequestError } from '../../../lib/api-client.ts';
-import type { PositionFix, PositionsAnswer } from '../api/driver-contract.ts';
+import type { DriverPositionFix, DriverPositionsAnswer } from '@auxilio/domain';
 
 // The driver's fixes on their way to POST /driver-app/positions (docs/decisions/761): kept in
 // memory and in localStorage until the server took them, sent oldest first in batches of at most
@@ -22,7 +22,9 @@ export const MIN_FIX_INTERVAL_MS = 5000;
 /** ...or the phone moved this far (and a second passed). */
 export const MIN_FIX_DISTANCE_M = 25;
 
-export type SendPositions = (positions: readonly PositionFix[]) => Promise<PositionsAnswer>;
+export type SendPositions = (
+  positions: readonly DriverPositionFix[],
+) => Promise<DriverPositionsAnswer>;
 
 const StoredFixSchema = z.object({
   lat: z.number().check(z.gte(-90), z.lte(90)),
@@ -33,7 +35,7 @@ const StoredFixSchema = z.object({
 });
 
 /** The kept fixes that still read as fixes (storage is the phone's, anything may be there). */
-function readStored(storage: Storage | undefined, key: string): PositionFix[] {
+function readStored(storage: Storage | undefined, key: string): DriverPositionFix[] {
   try {
     const value: unknown = JSON.parse(storage?.getItem(key) ?? '[]');
     if (!Array.isArray(value)) return [];
@@ -59,7 +61,7 @@ function afterFailure(error: unknown): 'retry-later' | 'drop-batch' | 'stop' {
 }
 
 /** Metres between two points (haversine). */
-export function distanceMeters(a: PositionFix, b: PositionFix): number {
+export function distanceMeters(a: DriverPositionFix, b: DriverPositionFix): number {
   const rad = Math.PI / 180;
   const dLat = (b.lat - a.lat) * rad;
   const dLng = (b.lng - a.lng) * rad;
@@ -70,7 +72,10 @@ export function distanceMeters(a: PositionFix, b: PositionFix): number {
 }
 
 /** True when `next` is worth sending after `last` (one fix per 5 s, or sooner after 25 m). */
-export function isFixWorthKeeping(last: PositionFix | null, next: PositionFix): boolean {
+export function isFixWorthKeeping(
+  last: DriverPositionFix | null,
+  next: DriverPositionFix,
+): boolean {
   if (!last) return true;
   const elapsed = Date.parse(next.at) - Date.parse(last.at);
   if (elapsed >= MIN_FIX_INTERVAL_MS) return true;
@@ -78,9 +83,9 @@ export function isFixWorthKeeping(last: PositionFix | null, next: PositionFix): 
 }
 
 export class PositionQueue {
-  private fixes: PositionFix[];
-  private lastKept: PositionFix | null = null;
-  private sending: Promise<PositionsAnswer | null> | null = null;
+  private fixes: DriverPositionFix[];
+  private lastKept: DriverPositionFix | null = null;
+  private sending: Promise<DriverPositionsAnswer | null> | null = null;
 
   constructor(
     private readonly send: SendPositions,
@@ -91,12 +96,12 @@ export class PositionQueue {
   }
 
   /** Fixes waiting to be sent, oldest first. */
-  get pending(): readonly PositionFix[] {
+  get pending(): readonly DriverPositionFix[] {
     return this.fixes;
   }
 
   /** Queues a fix unless it comes too soon after the last one; answers whether it was kept. */
-  add(fix: PositionFix): boolean {
+  add(fix: DriverPositionFix): boolean {
     if (!isFixWorthKeeping(this.lastKept, fix)) return false;
     this.lastKept = fix;
     this.fixes.push(fix);
@@ -111,15 +116,15 @@ export class PositionQueue {
    * then stay for the next try; a batch the server refused as it is, is dropped). One flush at a time; the last answer, or null when nothing was
    * sent.
    */
-  flush(): Promise<PositionsAnswer | null> {
+  flush(): Promise<DriverPositionsAnswer | null> {
     this.sending ??= this.sendAll().finally(() => {
       this.sending = null;
     });
     return this.sending;
   }
 
-  private async sendAll(): Promise<PositionsAnswer | null> {
-    let answer: PositionsAnswer | null = null;
+  private async sendAll(): Promise<DriverPositionsAnswer | null> {
+    let answer: DriverPositionsAnswer | null = null;
     while (this.fixes.length > 0) {
       const batch = this.fixes.slice(0, POSITION_BATCH_SIZE);
       try {

@@ -1,4 +1,7 @@
-import type { DriverTrip, TripStep } from '../api/driver-contract.ts';
+import type { DriverTrip } from '@auxilio/domain';
+
+/** The steps a driver reports after accepting (SPEC 4 trip statuses). */
+export type TripStep = 'ON_ROUTE' | 'ARRIVED' | 'TOWED' | 'FINISHED';
 
 // The order of the steps a driver reports (SPEC 4 trip statuses, forward only): on route, arrived,
 // towed for a tow, finished. The screen offers only the next one.

@@ -4,10 +4,11 @@ import { Link, useSearch } from 'wouter';
 import { applySignInUserInfo } from '@auxilio/domain';
 import { buttonClassName } from '../../../components/ui/button/button-class.ts';
 import { useRuntimeConfig } from '../../../config/runtime-config-context.ts';
+import { clearSignInAttempt, readSignInAttempt } from '../../../lib/oidc/sign-in-attempt.ts';
 import { useSessionStore } from '../../../stores/session-store.ts';
 import { useSignInCodeExchange } from '../api/exchange-sign-in-code.ts';
 import { callbackOutcome, type SignInFailure } from '../utils/callback-outcome.ts';
-import { clearSignInAttempt, readSignInAttempt } from '../utils/sign-in-attempt.ts';
+import { SIGN_IN_ATTEMPT_KEY } from '../utils/sign-in-attempt.ts';
 import './sign-in.css';
 
 export interface SignInCallbackScreenProps {
@@ -28,12 +29,12 @@ export function SignInCallbackScreen({ startPath }: SignInCallbackScreenProps) {
   const [outcome] = useState(() =>
     callbackOutcome(
       new URLSearchParams(search),
-      readSignInAttempt(window.sessionStorage),
+      readSignInAttempt(window.sessionStorage, SIGN_IN_ATTEMPT_KEY),
       config.signIn.clientId,
     ),
   );
   useEffect(() => {
-    clearSignInAttempt(window.sessionStorage);
+    clearSignInAttempt(window.sessionStorage, SIGN_IN_ATTEMPT_KEY);
   }, []);
   const exchange = useSignInCodeExchange(outcome.kind === 'exchange' ? outcome.request : null);
   const updateSession = useSessionStore((state) => state.updateSession);

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { codeChallengeS256 } from '@auxilio/domain';
+import type { SignInAttempt } from '../../../lib/oidc/sign-in-attempt.ts';
 import { currentSession, renderFlow } from '../../../test/flow-test-kit.tsx';
-import { SIGN_IN_ATTEMPT_KEY, type SignInAttempt } from '../utils/sign-in-attempt.ts';
+import { SIGN_IN_ATTEMPT_KEY } from '../utils/sign-in-attempt.ts';
 import { SignInCallbackScreen } from './sign-in-callback-screen.tsx';
 import { SignInStartScreen } from './sign-in-start-screen.tsx';
 

@@ -1,9 +1,8 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SignInCallbackPath } from '@auxilio/domain';
 import { Button } from '../../../components/ui/button/button.tsx';
-import { useRuntimeConfig } from '../../../config/runtime-config-context.ts';
-import { beginSignIn } from '../utils/sign-in-attempt.ts';
+import { useSignInRedirect } from '../../../lib/oidc/use-sign-in-redirect.ts';
+import { SIGN_IN_ATTEMPT_KEY } from '../utils/sign-in-attempt.ts';
 import './sign-in.css';
 
 export interface SignInStartScreenProps {
@@ -14,26 +13,13 @@ export interface SignInStartScreenProps {
 }
 
 /** SPEC 2 "/mmm-openid/login": sign-in for one insurer's members (SPEC 6 "authorization-code flow"). */
-export function SignInStartScreen({
-  callbackPath,
-  navigate = (url) => {
-    window.location.assign(url);
-  },
-}: SignInStartScreenProps) {
+export function SignInStartScreen({ callbackPath, navigate }: SignInStartScreenProps) {
   const { t } = useTranslation('sign-in');
-  const config = useRuntimeConfig();
-  const [leaving, setLeaving] = useState(false);
-  const start = async () => {
-    setLeaving(true);
-    navigate(
-      await beginSignIn({
-        signIn: config.signIn,
-        origin: window.location.origin,
-        callbackPath,
-        storage: window.sessionStorage,
-      }),
-    );
-  };
+  const { leaving, start } = useSignInRedirect({
+    callbackPath,
+    attemptKey: SIGN_IN_ATTEMPT_KEY,
+    navigate,
+  });
   return (
     <main className="sign-in">
       <h1 className="sign-in__title">{t('memberLogin.title')}</h1>

@@ -1,43 +1,31 @@
+import { buildTokenExchangeRequest, type TokenExchangeRequest } from '@auxilio/domain';
+import type { SignInAttempt } from '../../../lib/oidc/sign-in-attempt.ts';
 import {
-  buildTokenExchangeRequest,
-  isValidSignInCallback,
-  type TokenExchangeRequest,
-} from '@auxilio/domain';
-import type { SignInAttempt } from './sign-in-attempt.ts';
+  checkSignInCallback,
+  type SignInCallbackFailure,
+} from '../../../lib/oidc/sign-in-callback.ts';
 
 /** Why a sign-in failed; each has a translated text (sign-in `failure.<reason>`). */
-export type SignInFailure = 'cancelled' | 'provider' | 'state' | 'exchange';
+export type SignInFailure = SignInCallbackFailure | 'exchange';
 
 export type CallbackOutcome =
   { kind: 'exchange'; request: TokenExchangeRequest } | { kind: 'failed'; reason: SignInFailure };
 
-/**
- * SPEC 5 "Sign-in callback needs a code, a state equal to the stored state and no error". An `error`
- * parameter (RFC 6749 4.1.2.1) wins; anything else that does not fit never reaches the token call.
- */
+/** A callback that passes the SPEC 5 check becomes the SPEC 7 token exchange of the member's code. */
 export function callbackOutcome(
   query: URLSearchParams,
   attempt: SignInAttempt | null,
   clientId: string,
 ): CallbackOutcome {
-  const error = query.get('error');
-  if (error) {
-    return { kind: 'failed', reason: error === 'access_denied' ? 'cancelled' : 'provider' };
-  }
-  const code = query.get('code');
-  if (
-    !code ||
-    !attempt ||
-    !isValidSignInCallback({ code, state: query.get('state') }, attempt.state)
-  ) {
-    return { kind: 'failed', reason: 'state' };
-  }
+  const checked = checkSignInCallback(query, attempt);
+  if (checked.kind === 'failed') return checked;
+  const { code, attempt: stored } = checked;
   return {
     kind: 'exchange',
     request: buildTokenExchangeRequest({
       clientId,
-      redirectUri: attempt.redirectUri,
-      codeVerifier: attempt.verifier,
+      redirectUri: stored.redirectUri,
+      codeVerifier: stored.verifier,
       code,
     }),
   };
