@@ -47,6 +47,7 @@ function demoLinks(port: number): string[] {
     `http://honda.localhost:${port}/  (brand by host name: Honda's corporate home)`,
     `${base}/geotext/landing?roomId=geotext-demo-pr&phoneNumber=7875550100  (location by text message)`,
     `${base}/entry?name=Ana%20Rivera&memberId=M1234567  (entry link of a partner)`,
+    `${base}/driver?brand=connect  (driver app: carlos.pagan.1@flota.example, PIN 1234)`,
     `${base}/docs  (API documentation)`,
   ];
 }
