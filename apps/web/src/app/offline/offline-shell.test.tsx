@@ -61,16 +61,22 @@ describe('the shell offline (decision 730)', () => {
     expect(tile).toBeVisible();
   });
 
-  it('tells the live data the connection is back when the browser never announced it', async () => {
+  it('tells the live data a change of connection the browser never announced, both ways', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
       fakeFlowApi();
       await renderShellAt('/services');
       await screen.findByRole('radio', { name: 'Cerrajería' });
-      goOffline();
+
+      // No `offline` event: the shell's next reading shows the banner and tells the query client.
+      vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+      act(() => {
+        vi.advanceTimersByTime(ONLINE_RECHECK_MS);
+      });
+      expect(screen.getByRole('status')).toHaveTextContent(BANNER);
       expect(onlineManager.isOnline()).toBe(false);
 
-      // No `online` event: the shell's next reading of the connection tells the query client.
+      // No `online` event either.
       vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
       act(() => {
         vi.advanceTimersByTime(ONLINE_RECHECK_MS);

@@ -66,14 +66,12 @@ export function useOfflineView(): OfflineShell {
 
   const wasOnline = useRef(online);
   useEffect(() => {
-    if (online && !wasOnline.current) {
-      // Back online, even when the browser's `online` event was missed (read again every 5 s):
-      // paused queries resume, live streams reopen, and what failed offline is asked for again.
-      // (Going offline is left to the browser's event: a page opened offline still asks, and the
-      // service worker may answer.)
-      onlineManager.setOnline(true);
-      refetchMissing(queryClient);
-    }
+    // The query client and the live streams follow the shell's reading of the connection, also
+    // when the browser's `online` or `offline` event was missed (read again every 5 s). Only
+    // changes count: a page opened offline still asks, and the service worker may answer.
+    if (online !== wasOnline.current) onlineManager.setOnline(online);
+    // Back online: what failed offline is asked for again.
+    if (online && !wasOnline.current) refetchMissing(queryClient);
     wasOnline.current = online;
   }, [online, queryClient]);
 
