@@ -1,7 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { drivers } from '../../apps/api/src/db/schema.ts';
+import { drivers, uploads } from '../../apps/api/src/db/schema.ts';
 import { screenshots } from '../support/browser.ts';
 import { SAN_JUAN } from '../support/demo-data.ts';
 import { waitForPath } from '../support/journey-steps-common.ts';
@@ -20,6 +20,10 @@ import {
 
 // The dispatch engine offers the request; under vitest it is off unless asked for.
 const journey = useJourney({ simulator: false, env: () => ({ DISPATCH_ENGINE: 'true' }) });
+
+/** A photo as small as a photo gets: one pixel. */
+const ONE_PIXEL_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
 let driver: typeof drivers.$inferSelect;
 
@@ -99,6 +103,22 @@ describe('a driver takes a customer’s request in the driver app', () => {
     await expect.poll(() => title.textContent(), { timeout: 10_000 }).not.toBe(accepted);
     await shot(driverPage, 'driver-on-route');
     await shot(customer, 'customer-on-route');
+
+    // An optional photo of the trip: stored as the driver's, never among the customer's.
+    await driverPage.getByLabel('Tomar foto').setInputFiles({
+      name: 'IMG_0001.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from(ONE_PIXEL_PNG, 'base64'),
+    });
+    await driverPage.getByText('Lista').waitFor();
+    await shot(driverPage, 'driver-photo');
+    const photos = await journey.api.db.db
+      .select({ takenBy: uploads.takenBy, recordedAt: uploads.recordedAt })
+      .from(uploads)
+      .where(eq(uploads.serviceId, created.serviceId));
+    expect(
+      photos.map(({ takenBy, recordedAt }) => ({ takenBy, recorded: recordedAt !== null })),
+    ).toEqual([{ takenBy: 'driver', recorded: true }]);
 
     await driverPage.getByRole('button', { name: 'Llegué' }).click();
     await driverPage.getByRole('button', { name: 'Finalizar servicio' }).waitFor();

@@ -163,6 +163,10 @@ const NOT_SERVICE_TOKEN_OPERATIONS: Record<string, string> = {
   'POST /common/api/v1/driver-app/services/{id}/accept': "the driver app's own driver token",
   'POST /common/api/v1/driver-app/services/{id}/trip-status': "the driver app's own driver token",
   'POST /common/api/v1/driver-app/services/{id}/cancel': "the driver app's own driver token",
+  'POST /common/api/v1/driver-app/services/{id}/photos/upload-url':
+    "the driver app's own driver token",
+  'POST /common/api/v1/driver-app/services/{id}/photos': "the driver app's own driver token",
+  'GET /common/api/v1/driver-app/services/{id}/photos': "the driver app's own driver token",
   'POST /common/api/v1/services/{id}/text-link':
     "a texted link's own signed token; another service's link is a 403 in text-links.test.ts",
   'GET /common/api/v1/operator/services/{id}/photos':

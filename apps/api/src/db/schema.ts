@@ -636,6 +636,9 @@ export const pushSubscriptions = pgTable(
   ],
 );
 
+/** Who took a photo of a service. */
+export type PhotoTaker = 'customer' | 'driver';
+
 /** Accident documentation and other uploads; `key` is the storage object key. */
 export const uploads = pgTable(
   'uploads',
@@ -651,12 +654,18 @@ export const uploads = pgTable(
     photoId: text('photo_id'),
     /** When the photo was recorded on the service, its bytes stored; null until then. */
     recordedAt: timestamptz('recorded_at'),
+    /**
+     * Who took the photo: the customer (accident photos, counted in imagesCount) or the driver on
+     * the trip (proof of the vehicle's condition, docs/decisions/761). Each side sees only its own.
+     */
+    takenBy: text('taken_by').$type<PhotoTaker>().notNull().default('customer'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('uploads_key_unique').on(t.key),
     index('uploads_service_id_idx').on(t.serviceId),
     uniqueIndex('uploads_service_photo_unique').on(t.serviceId, t.photoId),
+    check('uploads_taken_by_check', sql`${t.takenBy} in ('customer', 'driver')`),
   ],
 );
 

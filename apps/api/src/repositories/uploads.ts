@@ -1,10 +1,11 @@
-import { and, asc, count, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { uploads } from '../db/schema.ts';
+import { uploads, type PhotoTaker } from '../db/schema.ts';
 
 // The objects of the storage service (decisions 403-404): one row per key handed out for upload.
 // Only keys in this table are ever signed for download. An accident photo is one row per service and
-// photo id, recorded on the service once its bytes are stored (decision 660).
+// photo id, recorded on the service once its bytes are stored (decision 660). The customer's and the
+// driver's photos of a service (decision 761) are apart: each read and count is of one taker.
 
 export type UploadRow = typeof uploads.$inferSelect;
 export type NewUploadRow = typeof uploads.$inferInsert;
@@ -14,26 +15,48 @@ export type RecordedPhotoRow = UploadRow & { photoId: string; recordedAt: Date }
 
 export interface UploadsRepository {
   findByKey(key: string): Promise<UploadRow | undefined>;
-  /** The upload of one photo of a service. */
-  findPhoto(serviceId: string, photoId: string): Promise<UploadRow | undefined>;
+  /** The upload of one photo of a service taken by `takenBy`. */
+  findPhoto(
+    serviceId: string,
+    photoId: string,
+    takenBy?: PhotoTaker,
+  ): Promise<UploadRow | undefined>;
   /**
    * Inserts the upload of a photo unless that service already has one with the photo id; answers
-   * the stored row either way (a retry, even a concurrent one, never makes a second row).
+   * the stored row either way (a retry, even a concurrent one, never makes a second row); that
+   * row may be the other taker's, for the caller to refuse.
    */
   createPhotoOnce(upload: NewUploadRow & { photoId: string }): Promise<UploadRow>;
-  countForService(serviceId: string): Promise<number>;
-  /** The photos recorded on a service, oldest first. */
-  listRecordedPhotos(serviceId: string): Promise<RecordedPhotoRow[]>;
+  /** Uploads of the service taken by `takenBy`, recorded or not. */
+  countForService(serviceId: string, takenBy?: PhotoTaker): Promise<number>;
+  /** The photos taken by `takenBy` recorded on a service, oldest first. */
+  listRecordedPhotos(serviceId: string, takenBy?: PhotoTaker): Promise<RecordedPhotoRow[]>;
+  /**
+   * Marks a driver's photo recorded with the size stored (the first record time stays), outside a
+   * service write: it changes nothing of the service. Undefined when there is no such upload.
+   */
+  recordDriverPhoto(photo: {
+    serviceId: string;
+    photoId: string;
+    size: number;
+    now: Date;
+  }): Promise<RecordedPhotoRow | undefined>;
   /** Records the size of the bytes stored under the key (local store). */
   markStored(key: string, size: number): Promise<void>;
 }
 
 export function createUploadsRepository(db: Db): UploadsRepository {
-  const findPhoto = async (serviceId: string, photoId: string) => {
+  const findPhoto = async (serviceId: string, photoId: string, takenBy?: PhotoTaker) => {
     const [row] = await db
       .select()
       .from(uploads)
-      .where(and(eq(uploads.serviceId, serviceId), eq(uploads.photoId, photoId)))
+      .where(
+        and(
+          eq(uploads.serviceId, serviceId),
+          eq(uploads.photoId, photoId),
+          takenBy === undefined ? undefined : eq(uploads.takenBy, takenBy),
+        ),
+      )
       .limit(1);
     return row;
   };
@@ -49,29 +72,41 @@ export function createUploadsRepository(db: Db): UploadsRepository {
         .values(upload)
         .onConflictDoNothing({ target: [uploads.serviceId, uploads.photoId] })
         .returning();
+      // Whoever took it: the caller refuses another taker's photo id.
       const row = inserted ?? (await findPhoto(upload.serviceId, upload.photoId));
       if (!row) throw new Error(`upload of photo ${upload.photoId} neither inserted nor found`);
       return row;
     },
-    countForService: async (serviceId) => {
+    countForService: async (serviceId, takenBy = 'customer') => {
       const [row] = await db
         .select({ n: count() })
         .from(uploads)
-        .where(eq(uploads.serviceId, serviceId));
+        .where(and(eq(uploads.serviceId, serviceId), eq(uploads.takenBy, takenBy)));
       return row?.n ?? 0;
     },
-    listRecordedPhotos: async (serviceId) =>
+    listRecordedPhotos: async (serviceId, takenBy = 'customer') =>
       (await db
         .select()
         .from(uploads)
+        .where(recordedPhotosOf(serviceId, takenBy))
+        .orderBy(asc(uploads.recordedAt), asc(uploads.photoId))) as RecordedPhotoRow[],
+    recordDriverPhoto: async (photo) => {
+      const [row] = await db
+        .update(uploads)
+        .set({
+          size: photo.size,
+          recordedAt: sql`coalesce(${uploads.recordedAt}, ${photo.now.toISOString()}::timestamptz)`,
+        })
         .where(
           and(
-            eq(uploads.serviceId, serviceId),
-            isNotNull(uploads.photoId),
-            isNotNull(uploads.recordedAt),
+            eq(uploads.serviceId, photo.serviceId),
+            eq(uploads.photoId, photo.photoId),
+            eq(uploads.takenBy, 'driver'),
           ),
         )
-        .orderBy(asc(uploads.recordedAt), asc(uploads.photoId))) as RecordedPhotoRow[],
+        .returning();
+      return row as RecordedPhotoRow | undefined;
+    },
     markStored: async (key, size) => {
       await db.update(uploads).set({ size }).where(eq(uploads.key, key));
     },
@@ -87,7 +122,11 @@ export async function recordPhotoInTransaction(
   tx: Db,
   photo: { serviceId: string; photoId: string; size: number; now: Date },
 ): Promise<{ photo: RecordedPhotoRow; first: boolean } | undefined> {
-  const where = and(eq(uploads.serviceId, photo.serviceId), eq(uploads.photoId, photo.photoId));
+  const where = and(
+    eq(uploads.serviceId, photo.serviceId),
+    eq(uploads.photoId, photo.photoId),
+    eq(uploads.takenBy, 'customer'),
+  );
   const [current] = await tx.select().from(uploads).where(where).limit(1).for('update');
   if (!current) return undefined;
   const [row] = await tx
@@ -99,17 +138,24 @@ export async function recordPhotoInTransaction(
   return { photo: row as RecordedPhotoRow, first: current.recordedAt === null };
 }
 
-/** How many photos are recorded on the service: the situation specification's imagesCount. */
+/**
+ * How many of the customer's photos are recorded on the service: the situation specification's
+ * imagesCount (the driver's photos are not accident documentation).
+ */
 export async function countRecordedPhotos(tx: Db, serviceId: string): Promise<number> {
   const [row] = await tx
     .select({ n: count() })
     .from(uploads)
-    .where(
-      and(
-        eq(uploads.serviceId, serviceId),
-        isNotNull(uploads.photoId),
-        isNotNull(uploads.recordedAt),
-      ),
-    );
+    .where(recordedPhotosOf(serviceId, 'customer'));
   return row?.n ?? 0;
+}
+
+/** The recorded photos of a service taken by `takenBy`. */
+function recordedPhotosOf(serviceId: string, takenBy: PhotoTaker) {
+  return and(
+    eq(uploads.serviceId, serviceId),
+    eq(uploads.takenBy, takenBy),
+    isNotNull(uploads.photoId),
+    isNotNull(uploads.recordedAt),
+  );
 }

@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import type { TripStatus } from '../service-status.ts';
 import { ServiceCategorySchema } from '../service-types.ts';
 import { LatitudeSchema, LongitudeSchema } from './primitives.ts';
+import { GenerateUploadUrlRequestSchema, RecordServicePhotoRequestSchema } from './storage.ts';
 
 // The driver app's side of the common API (docs/decisions/760, 761), under
 // `/common/api/v1/driver-app`: what the API answers and the phone reads (the driver's state, the
@@ -146,3 +147,21 @@ export type DriverPositionsAnswer = z.infer<typeof DriverPositionsAnswerSchema>;
 export const DriverGiveBackRequestSchema = z.optional(
   z.object({ reason: z.optional(z.string().check(z.maxLength(500))) }),
 );
+
+/**
+ * `POST /driver-app/services/{id}/photos/upload-url`: where to PUT one photo of the trip under way
+ * (decision 761), with the service in the path; answered as the customer's `generate-upload-url`
+ * (GenerateUploadUrlResponseSchema), the same photo id always naming the same object.
+ */
+export const DriverPhotoUploadUrlRequestSchema = z.omit(GenerateUploadUrlRequestSchema, {
+  serviceId: true,
+});
+export type DriverPhotoUploadUrlRequest = z.infer<typeof DriverPhotoUploadUrlRequestSchema>;
+
+/**
+ * `POST /driver-app/services/{id}/photos`: records a photo of the trip once its bytes are stored;
+ * recording it again answers the same photo (ServicePhotoSchema). `GET` on the same path lists the
+ * driver's photos of the trip (ServicePhotosResponseSchema), apart from the customer's.
+ */
+export const RecordDriverPhotoRequestSchema = RecordServicePhotoRequestSchema;
+export type RecordDriverPhotoRequest = z.infer<typeof RecordDriverPhotoRequestSchema>;

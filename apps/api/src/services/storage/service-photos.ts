@@ -1,5 +1,6 @@
 import type { ServicePhoto, ServicePhotosResponse, UploadContentType } from '@auxilio/domain';
 import { AppError } from '../../lib/errors.ts';
+import type { PhotoTaker } from '../../db/schema.ts';
 import type { Repositories } from '../../repositories/index.ts';
 import type { ServiceRow } from '../../repositories/services.ts';
 import type { RecordedPhotoRow, UploadsRepository } from '../../repositories/uploads.ts';
@@ -18,13 +19,14 @@ export interface PhotoStorage {
 }
 
 /** A voided or cancelled service has no inspector coming to look at photos (as notes, 402). */
-function refuseEnded(service: ServiceRow): void {
+export function refuseEnded(service: ServiceRow): void {
   if (service.status === 'Void' || service.status === 'Cancelled') {
     throw new AppError('CONFLICT', `A service that is ${service.status} cannot get photos`);
   }
 }
 
-async function toServicePhoto(
+/** A recorded photo as the API answers it, with a signed URL that shows it until `expiresAt`. */
+export async function toServicePhoto(
   row: RecordedPhotoRow,
   store: ObjectStore,
   origin: string,
@@ -41,14 +43,41 @@ async function toServicePhoto(
   };
 }
 
-async function photosOf(
+/** The photos of the service taken by `takenBy` (the customer's accident photos by default). */
+export async function photosOf(
   { store, uploads }: PhotoStorage,
   serviceId: string,
   origin: string,
   now: Date,
+  takenBy: PhotoTaker = 'customer',
 ): Promise<ServicePhotosResponse> {
-  const rows = await uploads.listRecordedPhotos(serviceId);
+  const rows = await uploads.listRecordedPhotos(serviceId, takenBy);
   return { photos: await Promise.all(rows.map((row) => toServicePhoto(row, store, origin, now))) };
+}
+
+/**
+ * How many bytes of the photo taken by `takenBy` are in the store: 404 when no upload URL was asked
+ * for it, 409 while its bytes have not arrived.
+ */
+export async function arrivedSize(
+  storage: PhotoStorage,
+  photo: { serviceId: string; photoId: string },
+  takenBy: PhotoTaker,
+  now: Date,
+): Promise<number> {
+  const upload = await storage.uploads.findPhoto(photo.serviceId, photo.photoId, takenBy);
+  if (!upload) {
+    throw new AppError('NOT_FOUND', `Photo '${photo.photoId}' has no upload URL on this service`);
+  }
+  // Never the caller's word: the store says whether (and how many) bytes arrived.
+  const size = await storage.store.storedSize(upload.key, now);
+  if (size === undefined) {
+    throw new AppError(
+      'CONFLICT',
+      `Photo '${photo.photoId}' has not arrived yet: PUT it to its upload URL first`,
+    );
+  }
+  return size;
 }
 
 /**
@@ -64,18 +93,7 @@ export async function recordServicePhoto(
   now: Date = new Date(),
 ): Promise<ServicePhoto> {
   await authorizeService(repos, authorization, photo.serviceId);
-  const upload = await storage.uploads.findPhoto(photo.serviceId, photo.photoId);
-  if (!upload) {
-    throw new AppError('NOT_FOUND', `Photo '${photo.photoId}' has no upload URL on this service`);
-  }
-  // Never the caller's word: the store says whether (and how many) bytes arrived.
-  const size = await storage.store.storedSize(upload.key, now);
-  if (size === undefined) {
-    throw new AppError(
-      'CONFLICT',
-      `Photo '${photo.photoId}' has not arrived yet: PUT it to its upload URL first`,
-    );
-  }
+  const size = await arrivedSize(storage, photo, 'customer', now);
   const outcome = await repos.services.recordPhoto({ ...photo, size, now }, refuseEnded);
   if (outcome.kind === 'no-service') {
     throw new AppError('FORBIDDEN', 'This token does not give access to that service');

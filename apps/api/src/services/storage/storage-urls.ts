@@ -6,6 +6,7 @@ import type {
 } from '@auxilio/domain';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Repositories } from '../../repositories/index.ts';
+import type { PhotoTaker } from '../../db/schema.ts';
 import type { UploadsRepository } from '../../repositories/uploads.ts';
 import { authorizeService } from '../service-tokens.ts';
 import { photoObjectKey, type ObjectStore } from './object-store.ts';
@@ -59,6 +60,22 @@ export async function generateUploadUrl(
   now: Date = new Date(),
 ): Promise<GenerateUploadUrlResponse> {
   await authorizeService(repos, authorization, body.serviceId);
+  return signPhotoUpload(uploads, store, body, 'customer', origin, maxBytes, now);
+}
+
+/**
+ * The upload URL of one photo of the service taken by `takenBy`, once the caller may add it: the
+ * same content types, size limit and count per service for the customer's photos and the driver's.
+ */
+export async function signPhotoUpload(
+  uploads: UploadsRepository,
+  store: ObjectStore,
+  body: GenerateUploadUrlRequest,
+  takenBy: PhotoTaker,
+  origin: string,
+  maxBytes: number,
+  now: Date,
+): Promise<GenerateUploadUrlResponse> {
   if (body.size > maxBytes) {
     throw new AppError(
       'PAYLOAD_TOO_LARGE',
@@ -66,9 +83,9 @@ export async function generateUploadUrl(
       'body.size',
     );
   }
-  let upload = await uploads.findPhoto(body.serviceId, body.photoId);
+  let upload = await uploads.findPhoto(body.serviceId, body.photoId, takenBy);
   if (!upload) {
-    if ((await uploads.countForService(body.serviceId)) >= MAX_UPLOADS_PER_SERVICE) {
+    if ((await uploads.countForService(body.serviceId, takenBy)) >= MAX_UPLOADS_PER_SERVICE) {
       throw new AppError('CONFLICT', `A service keeps at most ${MAX_UPLOADS_PER_SERVICE} files`);
     }
     upload = await uploads.createPhotoOnce({
@@ -77,7 +94,11 @@ export async function generateUploadUrl(
       photoId: body.photoId,
       key: photoObjectKey(body.serviceId, body.photoId, body.contentType),
       contentType: body.contentType,
+      takenBy,
     });
+  }
+  if (upload.takenBy !== takenBy) {
+    throw new AppError('CONFLICT', `Photo ${body.photoId} is taken; use a new photo id`);
   }
   if (upload.recordedAt) {
     // A recorded photo is evidence of the accident: its bytes are not replaced.

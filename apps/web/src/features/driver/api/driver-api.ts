@@ -3,12 +3,20 @@ import {
   DriverPositionsAnswerSchema,
   DriverSessionSchema,
   DriverStateSchema,
+  GenerateUploadUrlResponseSchema,
+  ServicePhotoSchema,
+  ServicePhotosResponseSchema,
   TIMEOUT_MS,
+  type DriverPhotoUploadUrlRequest,
   type DriverPositionFix,
   type DriverPositionsAnswer,
   type DriverSession,
   type DriverSignInRequest,
   type DriverState,
+  type GenerateUploadUrlResponse,
+  type PhotoId,
+  type ServicePhoto,
+  type ServicePhotosResponse,
 } from '@auxilio/domain';
 import type { z } from 'zod/mini';
 import { ApiRequestError } from '../../../lib/api-client.ts';
@@ -46,6 +54,16 @@ export interface DriverApi {
     token: string,
     positions: readonly DriverPositionFix[],
   ): Promise<DriverPositionsAnswer>;
+  /** Where to PUT one photo of the trip under way (decision 761). */
+  photoUploadUrl(
+    token: string,
+    serviceId: string,
+    photo: DriverPhotoUploadUrlRequest,
+  ): Promise<GenerateUploadUrlResponse>;
+  /** Records a photo of the trip whose bytes were PUT; the same photo id answers the same photo. */
+  recordPhoto(token: string, serviceId: string, photoId: PhotoId): Promise<ServicePhoto>;
+  /** The driver's photos of the trip, with signed URLs. */
+  tripPhotos(token: string, serviceId: string): Promise<ServicePhotosResponse>;
 }
 
 interface Call {
@@ -57,6 +75,8 @@ interface Call {
   signal?: AbortSignal;
   timeoutMs?: number;
 }
+
+const photosPath = (serviceId: string) => `/services/${encodeURIComponent(serviceId)}/photos`;
 
 export function createDriverApi({ baseUrl, appKey, fetchFn }: DriverApiOptions): DriverApi {
   const base = `${baseUrl.replace(/\/+$/, '')}${DRIVER_APP_PATH}`;
@@ -169,5 +189,17 @@ export function createDriverApi({ baseUrl, appKey, fetchFn }: DriverApiOptions):
         { method: 'POST', path: '/positions', token, body: { positions } },
         DriverPositionsAnswerSchema,
       ),
+    photoUploadUrl: (token, serviceId, photo) =>
+      json(
+        { method: 'POST', path: `${photosPath(serviceId)}/upload-url`, token, body: photo },
+        GenerateUploadUrlResponseSchema,
+      ),
+    recordPhoto: (token, serviceId, photoId) =>
+      json(
+        { method: 'POST', path: photosPath(serviceId), token, body: { photoId } },
+        ServicePhotoSchema,
+      ),
+    tripPhotos: (token, serviceId) =>
+      json({ method: 'GET', path: photosPath(serviceId), token }, ServicePhotosResponseSchema),
   };
 }

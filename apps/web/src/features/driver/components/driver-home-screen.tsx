@@ -12,6 +12,7 @@ import { DriverSignInPanel } from './driver-sign-in-panel.tsx';
 import { OfferCard } from './offer-card.tsx';
 import { OnlineToggle } from './online-toggle.tsx';
 import { TripPanel } from './trip-panel.tsx';
+import { TripPhotos } from './trip-photos.tsx';
 import './driver.css';
 
 /** /driver: the sign-in when there is no driver session, else the driver's console. */
@@ -132,6 +133,14 @@ export function DriverConsole({ session, onSignedOut }: DriverConsoleProps) {
             <TripPanel
               trip={state.trip}
               busy={busy}
+              photos={
+                <TripPhotos
+                  key={state.trip.serviceId}
+                  api={api}
+                  token={token}
+                  serviceId={state.trip.serviceId}
+                />
+              }
               onStep={(step: TripStep) => {
                 const serviceId = state.trip?.serviceId ?? '';
                 // The state follows through the long poll (the step's answer is the service's).

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button/button.tsx';
 import { buttonClassName } from '../../../components/ui/button/button-class.ts';
@@ -15,6 +15,8 @@ export interface TripPanelProps {
   onGiveBack: (reason: string) => void;
   /** The browser's user agent (the navigation hand-off differs on Android). */
   userAgent?: string;
+  /** The trip's optional photos, under the links. */
+  photos?: ReactNode;
 }
 
 function vehicleText(vehicle: DriverTrip['vehicle']): string | null {
@@ -33,6 +35,7 @@ export function TripPanel({
   onStep,
   onGiveBack,
   userAgent = navigator.userAgent,
+  photos,
 }: TripPanelProps) {
   const { t } = useTranslation('driver');
   const [confirming, setConfirming] = useState<'finish' | 'give-back' | null>(null);
@@ -104,6 +107,8 @@ export function TripPanel({
           {towing ? t('trip.navigateTo') : t('trip.navigate')}
         </a>
       </div>
+
+      {photos}
 
       {next ? (
         <Button

@@ -3,18 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { buttonClassName } from '../../../components/ui/button/button-class.ts';
 import { useServicePhotos } from '../api/get-service-photos.ts';
-import { usePhotoUploads, type LocalPhoto } from '../hooks/use-photo-uploads.ts';
+import { photoTiles, type PhotoTile as Tile } from '../../../lib/photo-upload/photo-tiles.ts';
+import { usePhotoUploads } from '../hooks/use-photo-uploads.ts';
 import './tracking.css';
 
 const GUIDE_STEPS = ['safety', 'vehicles', 'damage', 'scene', 'documents'] as const;
-
-/** One tile: a photo the service holds, one on its way, or both (just recorded). */
-interface Tile {
-  photoId: string;
-  src: string;
-  local: LocalPhoto | undefined;
-  recorded: boolean;
-}
 
 /**
  * SPEC 2 "document your accident while you wait for the inspector". Photos are taken with the
@@ -30,27 +23,7 @@ export function InspectionScreen() {
   const reread = useRef(new Set<string>());
   const recorded = servicePhotos.data?.photos ?? [];
 
-  const localById = new Map(uploads.photos.map((photo) => [photo.photoId, photo]));
-  const tiles: Tile[] = [
-    ...recorded.map((photo) => {
-      const local = localById.get(photo.photoId);
-      // The picture on this phone, while it is here: no second download of what was just sent.
-      return {
-        photoId: photo.photoId,
-        src: local?.previewUrl ?? photo.signedUrl,
-        local,
-        recorded: true,
-      };
-    }),
-    ...uploads.photos
-      .filter((photo) => !recorded.some((r) => r.photoId === photo.photoId))
-      .map((photo) => ({
-        photoId: photo.photoId,
-        src: photo.previewUrl,
-        local: photo,
-        recorded: false,
-      })),
-  ];
+  const tiles = photoTiles(recorded, uploads.photos);
   const pending = tiles.filter((tile) => !tile.recorded && tile.local?.status !== 'failed').length;
 
   return (

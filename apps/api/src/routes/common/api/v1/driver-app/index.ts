@@ -9,6 +9,7 @@ import {
   updateTripStatus,
 } from '../../../../../services/driver-app.ts';
 import driverDispatchRoutes from './dispatch-routes.ts';
+import driverPhotoRoutes from './photo-routes.ts';
 
 // ARCHITECTURE decision 8: the driver app API (decision 1: new endpoints under /common/api/v1).
 
@@ -102,6 +103,8 @@ const driverAppRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   );
   // Offers, online switch, long-poll state, batched positions, giving back (decision 760).
   void app.register(driverDispatchRoutes);
+  // Optional photos of the trip under way (decision 761).
+  void app.register(driverPhotoRoutes);
   done();
 };
 

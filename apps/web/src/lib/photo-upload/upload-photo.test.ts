@@ -1,6 +1,6 @@
 import type { GenerateUploadUrlResponse, ServicePhoto } from '@auxilio/domain';
 import { describe, expect, it } from 'vitest';
-import { ApiRequestError } from '../../../lib/api-client.ts';
+import { ApiRequestError } from '../api-client.ts';
 import {
   MAX_UPLOAD_FAILURES,
   PhotoUploadFailedError,

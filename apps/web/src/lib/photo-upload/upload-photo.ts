@@ -4,9 +4,9 @@ import type {
   ServicePhoto,
   UploadContentType,
 } from '@auxilio/domain';
-import { ApiRequestError } from '../../../lib/api-client.ts';
+import { ApiRequestError } from '../api-client.ts';
 
-// One accident photo from the phone to its service (decision 660): ask the storage service for the
+// One photo from the phone to its service (decisions 660, 761): ask for the
 // signed URL of the photo id, PUT the bytes there, record the photo on the service. On a weak
 // signal each step is tried again after a growing wait; every step is keyed by the photo id, so a
 // retry never makes a second object or a second photo, whatever step the signal dropped in.
@@ -40,7 +40,7 @@ export class PhotoUploadFailedError extends Error {
 
 /** The network calls of one upload; the real ones are in ../api, tests give their own. */
 export interface PhotoUploadSteps {
-  /** `POST /storage/generate-upload-url` for this photo id. */
+  /** The upload URL of this photo id (the customer's storage call, or the driver app's). */
   requestUploadUrl(input: {
     photoId: PhotoId;
     contentType: UploadContentType;
@@ -52,7 +52,7 @@ export interface PhotoUploadSteps {
     blob: Blob,
     onProgress: (fraction: number) => void,
   ): Promise<void>;
-  /** `POST /common/api/v1/services/{id}/photos`. */
+  /** Records the photo on the service (the customer's photos, or the driver's). */
   recordPhoto(photoId: PhotoId): Promise<ServicePhoto>;
   /** Waits `ms` (or less, when the connection comes back). */
   wait(ms: number): Promise<void>;

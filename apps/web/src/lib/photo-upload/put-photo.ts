@@ -1,5 +1,5 @@
 import type { GenerateUploadUrlResponse } from '@auxilio/domain';
-import { PutPhotoError } from '../utils/upload-photo.ts';
+import { PutPhotoError } from './upload-photo.ts';
 
 /** No byte sent for this long: the signal is gone, the upload is dropped and tried again. */
 export const UPLOAD_STALL_MS = 20_000;

@@ -5,7 +5,7 @@ import {
   type UploadContentType,
 } from '@auxilio/domain';
 
-// SPEC 9 "image quality 30" and SPEC 5 "Image processing quality 30": every accident photo is
+// SPEC 9 "image quality 30" and SPEC 5 "Image processing quality 30": every photo of a service is
 // re-encoded in the browser as a JPEG at quality 30 before it leaves the phone, and its longest side
 // is brought down to PHOTO_MAX_EDGE_PX (decision 660), so a photo is a few hundred kilobytes on a
 // weak signal instead of several megabytes.
