@@ -30,8 +30,7 @@ export const DriverOfferSchema = z.object({
   expiresAt: z.string(),
   service: z.object({
     serviceNumber: z.number().check(z.int()),
-    /** The service type's name (SPEC 3). */
-    situation: z.string(),
+    situation: z.string().check(z.describe("The service type's name (SPEC 3)")),
     serviceType: ServiceCategorySchema,
     address: z.nullable(z.string()),
     lat: z.number(),
@@ -73,10 +72,8 @@ export type DriverTrip = z.infer<typeof DriverTripSchema>;
 
 /** `GET /driver-app/me`, also the answer of every action on an offer, the switch or a trip. */
 export const DriverStateSchema = z.object({
-  /** Opaque; changes whenever anything else here changes. */
-  version: z.string(),
-  /** The database's clock (ISO), for the offer's countdown. */
-  serverTime: z.string(),
+  version: z.string().check(z.describe('Opaque; changes whenever anything else here changes')),
+  serverTime: z.string().check(z.describe("The database's clock (ISO), for the offer's countdown")),
   driver: z.object({
     id: z.string(),
     name: z.string(),

@@ -71,9 +71,7 @@ const driverDispatchRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
       schema: {
         tags: ['driver-app'],
         summary: "The driver's state: online, the offer to answer, the trip (a long poll)",
-        description:
-          `${BEARER_NOTE} With \`wait\` (1..${MAX_WAIT_SECONDS} s) and \`version\`, answers at once when the state's version differs, else when it changes or after \`wait\` seconds. ` +
-          "`version` is opaque and changes whenever anything else in the state changes; `serverTime` is the database's clock (ISO), for the offer's countdown; an offer's `situation` is the service type's name (SPEC 3).",
+        description: `${BEARER_NOTE} With \`wait\` (1..${MAX_WAIT_SECONDS} s) and \`version\`, answers at once when the state's version differs, else when it changes or after \`wait\` seconds.`,
         security: APP_KEY_SECURITY,
         querystring: z.object({
           wait: z.coerce.number().int().min(1).max(MAX_WAIT_SECONDS).optional(),
