@@ -9,6 +9,7 @@ import {
   isPrecompressedCopy,
   isSharedLinkLanding,
   renderIndexHtml,
+  screenOfPath,
   SHARED_LINK_HEAD_TAGS,
   SHARED_LINK_HEADERS,
 } from '../../services/web-shell.ts';
@@ -78,7 +79,8 @@ const webRoutes: FastifyPluginCallback = (app, _options, done) => {
       host: request.host,
     });
     // The shared-link landing is neither indexed nor leaks its link (docs/decisions/474).
-    const landing = isSharedLinkLanding(decodePath(request.url) ?? '/', query);
+    const path = decodePath(request.url) ?? '/';
+    const landing = isSharedLinkLanding(path, query);
     if (landing) reply.headers(SHARED_LINK_HEADERS);
     const html = renderIndexHtml(
       shell.template,
@@ -86,7 +88,12 @@ const webRoutes: FastifyPluginCallback = (app, _options, done) => {
       buildRuntimeConfig(app.config, context, app.pushNotifications.vapidPublicKey),
       landing ? SHARED_LINK_HEAD_TAGS : '',
       // The manifest in the page's language and the brand's PNG icons (docs/decisions/740).
-      { lang: LanguageSchema.safeParse(query.lang).data, files: shell.files },
+      // and the code and texts of the screen asked for, announced with the app's own.
+      {
+        lang: LanguageSchema.safeParse(query.lang).data,
+        files: shell.files,
+        screen: screenOfPath(shell.routes, path),
+      },
     );
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
     addVary(reply, 'Host');
