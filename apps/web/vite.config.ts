@@ -7,7 +7,6 @@ import { brandIcons } from './build/brand-icons.ts';
 import { CHUNK_GROUPS } from './build/chunk-groups.ts';
 import { precompress } from './build/precompress.ts';
 import { preloadFirstTexts } from './build/preload-first-texts.ts';
-import { routePreloadsPlugin } from './build/route-preloads.ts';
 import {
   firstScreenFiles,
   keepFirstScreen,
@@ -97,8 +96,6 @@ export default defineConfig({
     brandIcons(),
     // The first screen's texts download with the page (docs/decisions/720).
     preloadFirstTexts(BUILD_ID),
-    // Each screen's own code and texts, for the server to announce in the page of its address.
-    routePreloadsPlugin(join(import.meta.dirname, 'src/app/routes/route-table.tsx'), BUILD_ID),
     VitePWA({
       // SPEC 2: "A snackbar 'New version available' with Ok reloads": the user decides when.
       registerType: 'prompt',

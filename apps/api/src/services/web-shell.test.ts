@@ -10,8 +10,6 @@ import {
   isPrecompressedCopy,
   jsonForScript,
   renderIndexHtml,
-  screenOfPath,
-  type RoutePreload,
 } from './web-shell.ts';
 
 const connect = getBrand('connect') as Brand;
@@ -76,68 +74,10 @@ describe('renderIndexHtml', () => {
     ]);
   });
 
-  it("announces the screen's own code, styles and texts, its texts in the page's language", () => {
-    const screen: RoutePreload = {
-      pattern: /^\/tracking\/?$/i,
-      modules: ['/assets/tracking-a1.js', '/assets/polling-b2.js'],
-      styles: ['/assets/tracking-c3.css'],
-      texts: ['/locales/es/tracking.json?v=b1'],
-    };
-    const links = (html: string) =>
-      [...html.matchAll(/<link rel="(modulepreload|preload)"[^>]*href="([^"]+)"/g)].map(
-        (match) => `${match[1] ?? ''} ${match[2] ?? ''}`,
-      );
-    expect(links(renderIndexHtml(TEMPLATE, connect, config, '', { screen }))).toEqual([
-      'modulepreload /assets/tracking-a1.js',
-      'modulepreload /assets/polling-b2.js',
-      'preload /assets/tracking-c3.css',
-      'preload /locales/es/tracking.json?v=b1',
-    ]);
-    expect(
-      links(renderIndexHtml(TEMPLATE, connect, config, '', { screen, lang: 'en' })).at(-1),
-    ).toBe('preload /locales/en/tracking.json?v=b1');
-    // The same CORS mode as the requests they stand for, so the browser uses them.
-    const html = renderIndexHtml(TEMPLATE, connect, config, '', { screen });
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/tracking-a1.js">');
-    expect(html).toContain(
-      '<link rel="preload" as="style" crossorigin href="/assets/tracking-c3.css">',
-    );
-    expect(html).toContain(
-      '<link rel="preload" as="fetch" crossorigin="" href="/locales/es/tracking.json?v=b1">',
-    );
-  });
-
   it('replaces an app-config script already present instead of adding a second one', () => {
     const once = renderIndexHtml(TEMPLATE, connect, config);
     const twice = renderIndexHtml(once, connect, config);
     expect(twice.match(/id="app-config"/g)).toHaveLength(1);
-  });
-});
-
-describe('screenOfPath', () => {
-  const route = (pattern: RegExp, module: string): RoutePreload => ({
-    pattern,
-    modules: [module],
-    styles: [],
-    texts: [],
-  });
-  const routes = [
-    route(/^\/tracking\/loading\/?$/i, 'loading'),
-    route(/^\/tracking\/?$/i, 'tracking'),
-    route(/^\/([^/]+?)\/?$/i, 'shared-link'),
-    route(/^\/?$/i, 'home'),
-  ];
-
-  it('takes the first route that matches, as the router does', () => {
-    expect(screenOfPath(routes, '/tracking')?.modules).toEqual(['tracking']);
-    expect(screenOfPath(routes, '/tracking/loading')?.modules).toEqual(['loading']);
-    expect(screenOfPath(routes, '/svc-123')?.modules).toEqual(['shared-link']);
-    expect(screenOfPath(routes, '/')?.modules).toEqual(['home']);
-  });
-
-  it('announces nothing for an address no screen takes', () => {
-    expect(screenOfPath(routes, '/a/b/c')).toBeUndefined();
-    expect(screenOfPath([], '/tracking')).toBeUndefined();
   });
 });
 

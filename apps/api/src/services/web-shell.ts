@@ -1,6 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { z } from 'zod';
 import {
   DEFAULT_LANGUAGE,
   ServiceIdSchema,
@@ -21,41 +20,6 @@ export interface WebShell {
   template: string;
   /** URL paths of every file in the build ('/assets/index-3f2a.js'), index.html included. */
   files: ReadonlySet<string>;
-  /** What each screen needs besides the app (apps/web/build/route-preloads.ts), in route order. */
-  routes: readonly RoutePreload[];
-}
-
-/** One screen's own files, as the build lists them in route-preloads.json. */
-export interface RoutePreload {
-  pattern: RegExp;
-  modules: readonly string[];
-  styles: readonly string[];
-  texts: readonly string[];
-}
-
-const RoutePreloadsFileSchema = z.array(
-  z.object({
-    pattern: z.string(),
-    flags: z.string(),
-    modules: z.array(z.string()),
-    styles: z.array(z.string()),
-    texts: z.array(z.string()),
-  }),
-);
-
-/** The build's route preloads; none when the file is missing or unreadable (an older build). */
-function readRoutePreloads(distDir: string): RoutePreload[] {
-  try {
-    const file = RoutePreloadsFileSchema.parse(
-      JSON.parse(readFileSync(join(distDir, 'route-preloads.json'), 'utf8')),
-    );
-    return file.map(({ pattern, flags, ...files }) => ({
-      pattern: new RegExp(pattern, flags),
-      ...files,
-    }));
-  } catch {
-    return [];
-  }
 }
 
 function listFiles(root: string, dir: string = root): string[] {
@@ -70,11 +34,7 @@ function listFiles(root: string, dir: string = root): string[] {
 export function loadWebShell(distDir: string): WebShell | undefined {
   const indexFile = join(distDir, 'index.html');
   if (!existsSync(indexFile)) return undefined;
-  return {
-    template: readFileSync(indexFile, 'utf8'),
-    files: new Set(listFiles(distDir)),
-    routes: readRoutePreloads(distDir),
-  };
+  return { template: readFileSync(indexFile, 'utf8'), files: new Set(listFiles(distDir)) };
 }
 
 /** Vite writes content-hashed names under /assets/: those never change and cache for a year. */
@@ -173,30 +133,6 @@ export interface PageHead {
   lang?: Language | undefined;
   /** Files of the build: the brand's PNG apple-touch-icon is linked when the build drew it. */
   files?: ReadonlySet<string> | undefined;
-  /** The screen of the address asked for: its own files are announced with the app's. */
-  screen?: RoutePreload | undefined;
-}
-
-/** The screen a path opens: the first route that matches, as the PWA's router takes it. */
-export function screenOfPath(
-  routes: readonly RoutePreload[],
-  path: string,
-): RoutePreload | undefined {
-  return routes.find((route) => route.pattern.test(path));
-}
-
-/**
- * Links that start the screen's code, styles and texts with the app's own (the browser then uses
- * them when the app asks: same addresses, same CORS mode as Vite's and i18next's requests).
- */
-function screenPreloadTags(screen: RoutePreload): string {
-  const link = (attributes: string, href: string) =>
-    `<link ${attributes} href="${escapeHtml(href)}">`;
-  return [
-    ...screen.modules.map((href) => link('rel="modulepreload" crossorigin', href)),
-    ...screen.styles.map((href) => link('rel="preload" as="style" crossorigin', href)),
-    ...screen.texts.map((href) => link('rel="preload" as="fetch" crossorigin=""', href)),
-  ].join('');
 }
 
 /**
@@ -220,7 +156,6 @@ export function renderIndexHtml(
     : `<link rel="apple-touch-icon" href="${escapeHtml(`${assets}icon.svg`)}">`;
   let html = template;
   if (extraHeadTags) html = insertBeforeHeadEnd(html, extraHeadTags);
-  if (page.screen) html = insertBeforeHeadEnd(html, screenPreloadTags(page.screen));
   html = putTag(
     html,
     /<title>[^<]*<\/title>/gi,
@@ -243,7 +178,7 @@ export function renderIndexHtml(
     `<link rel="manifest" href="${escapeHtml(manifestUrl(brand, page.lang ?? DEFAULT_LANGUAGE))}">`,
   );
   // The build preloads the first texts in the default language: a page opened in another language
-  // preloads that language's instead (apps/web/build/preload-first-texts.ts, route-preloads.ts).
+  // preloads that language's instead (apps/web/build/preload-first-texts.ts).
   const language = page.lang ?? runtimeConfig.defaultLanguage;
   html = html.replace(
     /(<link\s+rel=["']preload["'][^>]*\shref=["'])\/locales\/[a-z]{2}\//gi,

@@ -9,7 +9,6 @@ import {
   isPrecompressedCopy,
   isSharedLinkLanding,
   renderIndexHtml,
-  screenOfPath,
   SHARED_LINK_HEAD_TAGS,
   SHARED_LINK_HEADERS,
 } from '../../services/web-shell.ts';
@@ -79,8 +78,7 @@ const webRoutes: FastifyPluginCallback = (app, _options, done) => {
       host: request.host,
     });
     // The shared-link landing is neither indexed nor leaks its link (docs/decisions/474).
-    const path = decodePath(request.url) ?? '/';
-    const landing = isSharedLinkLanding(path, query);
+    const landing = isSharedLinkLanding(decodePath(request.url) ?? '/', query);
     if (landing) reply.headers(SHARED_LINK_HEADERS);
     const html = renderIndexHtml(
       shell.template,
@@ -88,12 +86,7 @@ const webRoutes: FastifyPluginCallback = (app, _options, done) => {
       buildRuntimeConfig(app.config, context, app.pushNotifications.vapidPublicKey),
       landing ? SHARED_LINK_HEAD_TAGS : '',
       // The manifest in the page's language and the brand's PNG icons (docs/decisions/740).
-      // and the code and texts of the screen asked for, announced with the app's own.
-      {
-        lang: LanguageSchema.safeParse(query.lang).data,
-        files: shell.files,
-        screen: screenOfPath(shell.routes, path),
-      },
+      { lang: LanguageSchema.safeParse(query.lang).data, files: shell.files },
     );
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
     addVary(reply, 'Host');
