@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  isTripUnderWay,
   canTransitionServiceStatus,
   endDateAfterSurvey,
   initialTrackingStatus,
@@ -136,6 +137,17 @@ describe('parseTripStatus', () => {
     [NOT_SHOWN, null, undefined],
   ])('%s: %j -> %s', (_spec, raw, expected) => {
     expect(parseTripStatus(raw)).toBe(expected);
+  });
+});
+
+describe('isTripUnderWay', () => {
+  it('from accepting to the last step before finishing, while a driver has it', () => {
+    expect(
+      ['ACCEPTED', 'ON_ROUTE', 'ARRIVED', 'TOWED'].every((s) => isTripUnderWay(parseTripStatus(s))),
+    ).toBe(true);
+    expect(isTripUnderWay('NEW')).toBe(false);
+    expect(isTripUnderWay('FINISHED')).toBe(false);
+    expect(isTripUnderWay(undefined)).toBe(false);
   });
 });
 

@@ -49,6 +49,18 @@ export const TRIP_STATUSES = [
 export const TripStatusSchema = z.enum(TRIP_STATUSES);
 export type TripStatus = z.infer<typeof TripStatusSchema>;
 
+/** A trip under way: a driver has it, from accepting to the last step before finishing (SPEC 4). */
+export const TRIP_STATUSES_UNDER_WAY = [
+  'ACCEPTED',
+  'ON_ROUTE',
+  'ARRIVED',
+  'TOWED',
+] as const satisfies readonly TripStatus[];
+
+export function isTripUnderWay(status: TripStatus | undefined): boolean {
+  return (TRIP_STATUSES_UNDER_WAY as readonly TripStatus[]).includes(status ?? 'NEW');
+}
+
 // ---------------------------------------------------------------------------------------------
 // Groups, ranks and tracking rules of SPEC 4.
 

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import type { TripStatus } from '../service-status.ts';
+import { TRIP_STATUSES_UNDER_WAY } from '../service-status.ts';
 import { ServiceCategorySchema } from '../service-types.ts';
 import { LatitudeSchema, LongitudeSchema } from './primitives.ts';
 import { GenerateUploadUrlRequestSchema, RecordServicePhotoRequestSchema } from './storage.ts';
@@ -7,14 +7,6 @@ import { GenerateUploadUrlRequestSchema, RecordServicePhotoRequestSchema } from 
 // The driver app's side of the common API (docs/decisions/760, 761), under
 // `/common/api/v1/driver-app`: what the API answers and the phone reads (the driver's state, the
 // sign-in answer, the positions answer) and what the phone sends.
-
-/** The trip statuses of a trip under way: the ones the driver app shows. */
-const DRIVER_TRIP_STATUSES = [
-  'ACCEPTED',
-  'ON_ROUTE',
-  'ARRIVED',
-  'TOWED',
-] as const satisfies readonly TripStatus[];
 
 const PlaceSchema = z.object({
   lat: z.number(),
@@ -47,7 +39,7 @@ export type DriverOffer = z.infer<typeof DriverOfferSchema>;
 export const DriverTripSchema = z.object({
   serviceId: z.string(),
   serviceNumber: z.number().check(z.int()),
-  tripStatus: z.enum(DRIVER_TRIP_STATUSES),
+  tripStatus: z.enum(TRIP_STATUSES_UNDER_WAY),
   situation: z.string(),
   serviceType: ServiceCategorySchema,
   isTow: z.boolean(),

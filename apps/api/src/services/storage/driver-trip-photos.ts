@@ -1,9 +1,9 @@
 import {
+  isTripUnderWay,
   parseTripStatus,
   type GenerateUploadUrlResponse,
   type ServicePhoto,
   type ServicePhotosResponse,
-  type TripStatus,
   type UploadContentType,
 } from '@auxilio/domain';
 import { AppError } from '../../lib/errors.ts';
@@ -25,9 +25,6 @@ import { signPhotoUpload } from './storage-urls.ts';
 
 type Repos = Pick<Repositories, 'services'>;
 
-/** The trip statuses of a trip under way, when the driver may take photos. */
-const TRIP_UNDER_WAY: readonly TripStatus[] = ['ACCEPTED', 'ON_ROUTE', 'ARRIVED', 'TOWED'];
-
 /** The driver's service: 404 when there is none, 403 when it is not assigned to this driver. */
 async function serviceOfDriver(
   repos: Repos,
@@ -44,8 +41,7 @@ async function serviceOfDriver(
 
 /** New photos only on the trip under way: an Active service between ACCEPTED and TOWED. */
 function refuseUnlessUnderWay(service: ServiceRow): void {
-  const trip = parseTripStatus(service.tripStatus);
-  if (service.status !== 'Active' || !trip || !TRIP_UNDER_WAY.includes(trip)) {
+  if (service.status !== 'Active' || !isTripUnderWay(parseTripStatus(service.tripStatus))) {
     throw new AppError('CONFLICT', 'Photos are taken during the trip: this trip is not under way');
   }
 }

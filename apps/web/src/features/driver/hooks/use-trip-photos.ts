@@ -7,12 +7,10 @@ import {
   type PhotoServiceCalls,
 } from '../../../lib/photo-upload/use-photo-upload-queue.ts';
 import type { DriverApi } from '../api/driver-api.ts';
+import { SIGNED_URL_REFRESH_MS } from '../../../lib/photo-upload/signed-url-refresh.ts';
 
 // The driver's optional photos of the trip (docs/decisions/761): the ones recorded, read with
 // signed URLs, and the ones on their way, sent in the background as the customer's are.
-
-/** Signed URLs last 15 minutes (STORAGE_URL_EXPIRES_SECONDS): the list is read again before. */
-const SIGNED_URL_REFRESH_MS = 10 * 60_000;
 
 export const tripPhotoKeys = {
   list: (serviceId: string) => ['driver-trip', serviceId, 'photos'] as const,

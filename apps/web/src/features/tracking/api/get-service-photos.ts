@@ -3,6 +3,7 @@ import { ServicePhotosResponseSchema, type ServicePhotosResponse } from '@auxili
 import type { ApiClient } from '../../../lib/api-client.ts';
 import { useApi } from '../../../lib/use-api.ts';
 import { useSessionStore } from '../../../stores/session-store.ts';
+import { SIGNED_URL_REFRESH_MS } from '../../../lib/photo-upload/signed-url-refresh.ts';
 
 // `GET /common/api/v1/services/{id}/photos` with the service's bearer token (decision 660): the
 // accident photos the service holds, each with a signed URL that shows it for a while.
@@ -22,9 +23,6 @@ export function getServicePhotos(
     { token },
   );
 }
-
-/** Signed URLs last 15 minutes (STORAGE_URL_EXPIRES_SECONDS): the list is read again before. */
-const SIGNED_URL_REFRESH_MS = 10 * 60_000;
 
 export function getServicePhotosQueryOptions(
   api: ApiClient,
