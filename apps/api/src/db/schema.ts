@@ -593,6 +593,8 @@ export const geotextRooms = pgTable('geotext_rooms', {
   id: text('id').primaryKey(),
   phoneNumber: text('phone_number').notNull(),
   serviceId: text('service_id').references(() => services.id, { onDelete: 'set null' }),
+  /** The dispatcher who sent the link from the console (docs/decisions/762); null: the operator key. */
+  createdBy: text('created_by').references(() => dispatchers.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
   expiresAt: timestamptz('expires_at').notNull(),
 });
@@ -797,5 +799,71 @@ export const mobilePayments = pgTable(
     uniqueIndex('mobile_payments_idempotency_key_unique').on(t.idempotencyKey),
     index('mobile_payments_service_id_idx').on(t.serviceId),
     check('mobile_payments_purpose_check', sql`${t.purpose} IN ('service', 'tip')`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------------
+// The dispatcher's console (docs/decisions/762)
+// ---------------------------------------------------------------------------------------------------
+
+/** What a dispatcher may see: a service whose account, brand or branch is listed. */
+export interface DispatcherScopeJson {
+  accounts: string[];
+  brands: string[];
+  branches: string[];
+}
+
+/** People of the operations centre who steer dispatch; they sign in through OpenID Connect. */
+export const dispatchers = pgTable(
+  'dispatchers',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    /** Subject of the dispatcher's account at the OIDC provider. */
+    oidcSubject: text('oidc_subject').notNull(),
+    scope: jsonb('scope').$type<DispatcherScopeJson>().notNull(),
+    /** A disabled dispatcher's sessions stop working at once. */
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('dispatchers_oidc_subject_unique').on(t.oidcSubject)],
+);
+
+/** One signed-in console: the token's hash, never the token; it ends at `expires_at` or sign-out. */
+export const dispatcherSessions = pgTable(
+  'dispatcher_sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    dispatcherId: text('dispatcher_id')
+      .notNull()
+      .references(() => dispatchers.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamptz('expires_at').notNull(),
+  },
+  (t) => [index('dispatcher_sessions_dispatcher_id_idx').on(t.dispatcherId)],
+);
+
+/**
+ * Every action a dispatcher takes, with why and what changed. Append-only: the database refuses
+ * updates and deletes (migration 0012), and rows outlive the services they name.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamptz('at').notNull().defaultNow(),
+    dispatcherId: text('dispatcher_id').notNull(),
+    dispatcherName: text('dispatcher_name').notNull(),
+    action: text('action').notNull(),
+    serviceId: text('service_id'),
+    driverId: text('driver_id'),
+    reason: text('reason'),
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
+  },
+  (t) => [
+    index('audit_log_service_id_idx').on(t.serviceId, t.id),
+    index('audit_log_dispatcher_id_idx').on(t.dispatcherId, t.id),
   ],
 );

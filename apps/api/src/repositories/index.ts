@@ -1,8 +1,10 @@
 import type { Db } from '../db/client.ts';
 import { createAccountsRepository, type AccountsRepository } from './accounts.ts';
+import { createAuditLogRepository, type AuditLogRepository } from './audit-log.ts';
 import { createCampaignsRepository, type CampaignsRepository } from './campaigns.ts';
 import { createContractsRepository, type ContractsRepository } from './contracts.ts';
 import { createDispatchRepository, type DispatchRepository } from './dispatch.ts';
+import { createDispatchersRepository, type DispatchersRepository } from './dispatchers.ts';
 import { createDriverSmsRepository, type DriverSmsRepository } from './driver-sms.ts';
 import { createDriversRepository, type DriversRepository } from './drivers.ts';
 import { createGeotextRepository, type GeotextRepository } from './geotext.ts';
@@ -28,10 +30,14 @@ import { createServicesRepository, type ServicesRepository } from './services.ts
 /** Every repository over one database; services receive this, never the raw database. */
 export interface Repositories {
   accounts: AccountsRepository;
+  /** What dispatchers did at the console, append-only (docs/decisions/762). */
+  auditLog: AuditLogRepository;
   campaigns: CampaignsRepository;
   contracts: ContractsRepository;
   /** Offers of queued services to drivers (docs/decisions/760). */
   dispatch: DispatchRepository;
+  /** Dispatchers of the console and their sessions (docs/decisions/762). */
+  dispatchers: DispatchersRepository;
   drivers: DriversRepository;
   driverSms: DriverSmsRepository;
   /** Rooms of the location-by-text flow (decision 413). */
@@ -57,9 +63,11 @@ export function createRepositories(db: Db): Repositories {
   const writes = createServiceWritePath(db);
   return {
     accounts: createAccountsRepository(db),
+    auditLog: createAuditLogRepository(db),
     campaigns: createCampaignsRepository(db),
     contracts: createContractsRepository(db),
     dispatch: createDispatchRepository(db, writes),
+    dispatchers: createDispatchersRepository(db),
     drivers: createDriversRepository(db),
     driverSms: createDriverSmsRepository(db),
     geotext: createGeotextRepository(db),

@@ -7,6 +7,7 @@ import {
   accounts,
   campaigns,
   contracts,
+  dispatchers,
   drivers,
   geotextRooms,
   integrations,
@@ -16,6 +17,7 @@ import {
 } from '../schema.ts';
 import { buildAccounts, buildCampaigns, buildIntegrations } from './accounts.ts';
 import { buildContracts } from './contracts.ts';
+import { buildDispatchers } from './dispatchers.ts';
 import { buildDrivers } from './drivers.ts';
 import { buildGeotextRooms } from './geotext.ts';
 
@@ -51,6 +53,7 @@ export function buildDemoData(brands: readonly Brand[]) {
     drivers: driverRows,
     media: mediaRows,
     geotextRooms: buildGeotextRooms(),
+    dispatchers: buildDispatchers(),
   };
 }
 
@@ -151,6 +154,13 @@ export async function seedDemoData(
           ),
         ),
       );
+    await tx
+      .insert(dispatchers)
+      .values(data.dispatchers)
+      .onConflictDoUpdate({
+        target: dispatchers.id,
+        set: excludedColumns(dispatchers, ['id', 'createdAt']),
+      });
     await tx
       .insert(geotextRooms)
       .values(data.geotextRooms)

@@ -7,6 +7,8 @@ import accountsV2Routes from './api/v2/accounts/index.ts';
 import accountsRoutes from './accounts/index.ts';
 import dispatchRoutes from './api/v1/dispatch/index.ts';
 import dispatchCustomerRoutes from './dispatch/index.ts';
+import dispatcherRoutes from './api/v1/dispatcher/index.ts';
+import dispatcherStreamRoutes from './api/v1/dispatcher/streams.ts';
 import geotextResponsesRoutes from './api/v1/geotext-responses/index.ts';
 import geotextRoomsRoutes from './api/v1/geotext-rooms/index.ts';
 import operatorGeotextRoomsRoutes from './api/v1/operator/geotext-rooms/index.ts';
@@ -41,6 +43,8 @@ export default async function commonRoutes(app: FastifyInstance): Promise<void> 
   // The operator's key, not the app key (decision 600): checked by the routes themselves.
   await app.register(operatorGeotextRoomsRoutes, { prefix: '/api/v1/operator/geotext-rooms' });
   await app.register(operatorServicesRoutes, { prefix: '/api/v1/operator/services' });
+  // The console's streams check the app key (`?key=`) and the dispatcher token themselves.
+  await app.register(dispatcherStreamRoutes, { prefix: '/api/v1/dispatcher' });
   await app.register(async (keyed) => {
     keyed.addHook('onRequest', keyed.requireAppKey);
     await keyed.register(serviceTypesRoutes, { prefix: '/services/types' });
@@ -56,6 +60,7 @@ export default async function commonRoutes(app: FastifyInstance): Promise<void> 
     await keyed.register(driverAppRoutes, { prefix: '/api/v1/driver-app' });
     await keyed.register(driverSessionRoutes, { prefix: '/api/v1/driver-app' });
     await keyed.register(dispatchRoutes, { prefix: '/api/v1/dispatch' });
+    await keyed.register(dispatcherRoutes, { prefix: '/api/v1/dispatcher' });
     await keyed.register(dispatchCustomerRoutes, { prefix: '/dispatch' });
     await keyed.register(mmmRoutes, { prefix: '/api/v1/mmm' });
     await keyed.register(geotextResponsesRoutes, { prefix: '/api/v1/geotext-responses' });
