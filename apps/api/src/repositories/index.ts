@@ -4,6 +4,10 @@ import { createAuditLogRepository, type AuditLogRepository } from './audit-log.t
 import { createCampaignsRepository, type CampaignsRepository } from './campaigns.ts';
 import { createContractsRepository, type ContractsRepository } from './contracts.ts';
 import { createDispatchRepository, type DispatchRepository } from './dispatch.ts';
+import {
+  createDispatcherBoardRepository,
+  type DispatcherBoardRepository,
+} from './dispatcher-board.ts';
 import { createDispatchersRepository, type DispatchersRepository } from './dispatchers.ts';
 import { createDriverSmsRepository, type DriverSmsRepository } from './driver-sms.ts';
 import { createDriversRepository, type DriversRepository } from './drivers.ts';
@@ -38,6 +42,8 @@ export interface Repositories {
   dispatch: DispatchRepository;
   /** Dispatchers of the console and their sessions (docs/decisions/762). */
   dispatchers: DispatchersRepository;
+  /** The console's board: open services in a scope, drivers of branches (docs/decisions/762). */
+  dispatcherBoard: DispatcherBoardRepository;
   drivers: DriversRepository;
   driverSms: DriverSmsRepository;
   /** Rooms of the location-by-text flow (decision 413). */
@@ -68,6 +74,7 @@ export function createRepositories(db: Db): Repositories {
     contracts: createContractsRepository(db),
     dispatch: createDispatchRepository(db, writes),
     dispatchers: createDispatchersRepository(db),
+    dispatcherBoard: createDispatcherBoardRepository(db),
     drivers: createDriversRepository(db),
     driverSms: createDriverSmsRepository(db),
     geotext: createGeotextRepository(db),
