@@ -53,6 +53,7 @@ const fanOut = result('sse-fanout');
 const creation = result('service-creation');
 const offer = result('dispatch-offer');
 const throughput = result('dispatch-throughput');
+const board = result('dispatcher-board');
 const pglite = creation?.pglite as Record<string, number> | undefined;
 const pg = creation?.postgres as Record<string, number> | null | undefined;
 
@@ -77,6 +78,8 @@ const section = [
   `| service creation on PostgreSQL, p50 / p99 (${f(creation?.concurrency)} at a time) | ${pg ? `${f(pg.concurrentP50Ms)} / ${f(pg.concurrentP99Ms)} ms` : 'not reachable'} | |`,
   `| request created → offer in a driver's long poll, ${f(offer?.drivers)} online drivers, ${f(offer?.requests)} requests (${text(offer?.database, '—')}), p50 / p95 | ${f(offer?.p50Ms)} / ${f(offer?.p95Ms)} ms (${f(offer?.missing)} never offered) | p95 ≤ 2000 ms |`,
   `| dispatch throughput, ${f(throughput?.workers)} engine processes on PostgreSQL, ${f(throughput?.requests)} requests written at once | ${throughput?.database ? `${f(throughput.perSecond)} assignments/s (${f(throughput.assigned)} assigned to ${f(throughput.distinctDrivers)} drivers in ${f(throughput.elapsedMs)} ms)` : 'not reachable'} | |`,
+  `| dispatcher's board, ${f(board?.services)} open services and ${f(board?.drivers)} online drivers in Chromium: navigation → first row / all rows | ${f(board?.firstRowMs)} / ${f(board?.allRowsMs)} ms | all rows ≤ 3000 ms |`,
+  `| dispatcher's board: assignment through the API → row on screen, p50 / p95 (${f(board?.updates)} assignments) | ${f(board?.updateP50Ms)} / ${f(board?.updateP95Ms)} ms | p95 ≤ 1000 ms |`,
   END,
 ].join('\n');
 

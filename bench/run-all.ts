@@ -12,6 +12,7 @@ const BENCHMARKS = [
   'service-creation.ts',
   'dispatch-offer.ts',
   'dispatch-throughput.ts',
+  'dispatcher-board.ts',
   'lighthouse.ts',
   'offline-repeat-visit.ts',
 ];

@@ -48,6 +48,7 @@ function demoLinks(port: number): string[] {
     `${base}/geotext/landing?roomId=geotext-demo-pr&phoneNumber=7875550100  (location by text message)`,
     `${base}/entry?name=Ana%20Rivera&memberId=M1234567  (entry link of a partner)`,
     `${base}/driver?brand=connect  (driver app: carlos.pagan.1@flota.example, PIN 1234)`,
+    `${base}/dispatcher  (dispatcher's console: despacho.pr@auxilio.example, PIN 1234)`,
     `${base}/docs  (API documentation)`,
   ];
 }

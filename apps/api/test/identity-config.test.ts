@@ -40,7 +40,7 @@ describe('member sign-in configuration', () => {
     expect(() => loadConfig({ OIDC_ISSUER: 'ftp://id.example' })).toThrow(ConfigError);
   });
 
-  it('registers both member callback routes and the driver callback on every PWA origin', () => {
+  it('registers both member callback routes, the driver callback and the console callback on every PWA origin', () => {
     const config = loadConfig({
       OIDC_REDIRECT_ORIGINS: 'https://app.example/, https://members.example',
     });
@@ -48,20 +48,25 @@ describe('member sign-in configuration', () => {
       'https://app.example/mmm-openid/callback',
       'https://app.example/sign-in/callback',
       'https://app.example/driver/callback',
+      'https://app.example/dispatcher/callback',
       'https://members.example/mmm-openid/callback',
       'https://members.example/sign-in/callback',
       'https://members.example/driver/callback',
+      'https://members.example/dispatcher/callback',
     ]);
     expect(embeddedRedirectUris(loadConfig({}), 4123, 'http://127.0.0.1:4123/oidc')).toEqual([
       'http://localhost:4123/mmm-openid/callback',
       'http://localhost:4123/sign-in/callback',
       'http://localhost:4123/driver/callback',
+      'http://localhost:4123/dispatcher/callback',
       'http://127.0.0.1:4123/mmm-openid/callback',
       'http://127.0.0.1:4123/sign-in/callback',
       'http://127.0.0.1:4123/driver/callback',
+      'http://127.0.0.1:4123/dispatcher/callback',
       'http://[::1]:4123/mmm-openid/callback',
       'http://[::1]:4123/sign-in/callback',
       'http://[::1]:4123/driver/callback',
+      'http://[::1]:4123/dispatcher/callback',
     ]);
   });
 });

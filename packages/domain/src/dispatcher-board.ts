@@ -1,3 +1,4 @@
+import type { BoardBreach, BoardStage } from './contract/dispatcher-console.ts';
 import type { TripStatus } from './service-status.ts';
 
 // The dispatcher's console (docs/decisions/762): who may see what, how an open service is shown
@@ -42,18 +43,6 @@ export function driverBranchesOf(
   return [...new Set([...scope.branches, ...accountBranches])].sort();
 }
 
-/** The columns of the live board, in the order a request goes through them. */
-export const BOARD_STAGES = [
-  'new',
-  'queued',
-  'offered',
-  'accepted',
-  'on_route',
-  'arrived',
-  'towed',
-] as const;
-export type BoardStage = (typeof BOARD_STAGES)[number];
-
 const STAGE_OF_TRIP: Partial<Record<TripStatus, BoardStage>> = {
   ACCEPTED: 'accepted',
   ON_ROUTE: 'on_route',
@@ -90,9 +79,6 @@ export function boardStageOf(input: StageInput): BoardStage | undefined {
 export const UNASSIGNED_TARGET_MS = 5 * 60 * 1000;
 /** An arrival estimate above this is flagged. */
 export const ETA_TARGET_SECONDS = 45 * 60;
-
-export const BOARD_BREACHES = ['unassigned', 'eta'] as const;
-export type BoardBreach = (typeof BOARD_BREACHES)[number];
 
 export interface BreachInput {
   stage: BoardStage;

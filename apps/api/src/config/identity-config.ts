@@ -25,6 +25,12 @@ export const IDENTITY_ENV = {
    */
   OIDC_DRIVER_ROLE_CLAIM: optionalString.transform((value) => value ?? 'role'),
   OIDC_DRIVER_ROLE: optionalString.transform((value) => value ?? 'driver'),
+  /**
+   * Dispatcher sign-in (docs/decisions/762): the claim that names the account's role, and the value
+   * that makes it a dispatcher of the console.
+   */
+  OIDC_DISPATCHER_ROLE_CLAIM: optionalString.transform((value) => value ?? 'role'),
+  OIDC_DISPATCHER_ROLE: optionalString.transform((value) => value ?? 'dispatcher'),
 };
 
 /** OIDC_* variables: `issuer` set means a production provider, otherwise the bundled one. */
@@ -43,6 +49,9 @@ export interface IdentityConfig {
   /** The claim naming the account's role, and the role of drivers (docs/decisions/761). */
   driverRoleClaim: string;
   driverRole: string;
+  /** The claim naming the account's role, and the role of dispatchers (docs/decisions/762). */
+  dispatcherRoleClaim: string;
+  dispatcherRole: string;
 }
 
 export function identityConfig(e: EnvValues<typeof IDENTITY_ENV>): IdentityConfig {
@@ -59,5 +68,7 @@ export function identityConfig(e: EnvValues<typeof IDENTITY_ENV>): IdentityConfi
     timeoutMs: e.OIDC_TIMEOUT_MS,
     driverRoleClaim: e.OIDC_DRIVER_ROLE_CLAIM,
     driverRole: e.OIDC_DRIVER_ROLE,
+    dispatcherRoleClaim: e.OIDC_DISPATCHER_ROLE_CLAIM,
+    dispatcherRole: e.OIDC_DISPATCHER_ROLE,
   };
 }

@@ -15,9 +15,10 @@ export interface DispatchersRepository {
   createSession(dispatcherId: string, tokenHash: string, expiresAt: Date): Promise<void>;
   deleteSession(tokenHash: string): Promise<void>;
   /** The branches of every account the scope names, by id or by brand. */
-  accountBranchesOf(scope: { accounts: readonly string[]; brands: readonly string[] }): Promise<
-    string[]
-  >;
+  accountBranchesOf(scope: {
+    accounts: readonly string[];
+    brands: readonly string[];
+  }): Promise<string[]>;
 }
 
 export function createDispatchersRepository(db: Db): DispatchersRepository {

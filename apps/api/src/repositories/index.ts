@@ -5,6 +5,10 @@ import { createCampaignsRepository, type CampaignsRepository } from './campaigns
 import { createContractsRepository, type ContractsRepository } from './contracts.ts';
 import { createDispatchRepository, type DispatchRepository } from './dispatch.ts';
 import {
+  createDispatcherActionsRepository,
+  type DispatcherActionsRepository,
+} from './dispatcher-actions.ts';
+import {
   createDispatcherBoardRepository,
   type DispatcherBoardRepository,
 } from './dispatcher-board.ts';
@@ -40,6 +44,8 @@ export interface Repositories {
   contracts: ContractsRepository;
   /** Offers of queued services to drivers (docs/decisions/760). */
   dispatch: DispatchRepository;
+  /** The console's actions: direct assignment, suggestions, scoped audit (docs/decisions/762). */
+  dispatcherActions: DispatcherActionsRepository;
   /** Dispatchers of the console and their sessions (docs/decisions/762). */
   dispatchers: DispatchersRepository;
   /** The console's board: open services in a scope, drivers of branches (docs/decisions/762). */
@@ -73,6 +79,7 @@ export function createRepositories(db: Db): Repositories {
     campaigns: createCampaignsRepository(db),
     contracts: createContractsRepository(db),
     dispatch: createDispatchRepository(db, writes),
+    dispatcherActions: createDispatcherActionsRepository(db, writes),
     dispatchers: createDispatchersRepository(db),
     dispatcherBoard: createDispatcherBoardRepository(db),
     drivers: createDriversRepository(db),

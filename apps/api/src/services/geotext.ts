@@ -96,15 +96,17 @@ export async function listGeotextStreamEvents(
 }
 
 /**
- * The operator sends a location-by-text link (decision 600): a room for the phone, tied to the
- * service when one is named (it must exist), and the text message with the link queued in the
- * outbox, which the SMS adapter delivers (decision 440).
+ * The operator, or a dispatcher at the console (`createdBy`, docs/decisions/762), sends a
+ * location-by-text link (decision 600): a room for the phone, tied to the service when one is
+ * named (it must exist), and the text message with the link queued in the outbox, which the SMS
+ * adapter delivers (decision 440).
  */
 export async function createGeotextRoom(
   repos: Repos,
   request: CreateGeotextRoomRequest,
   origin: string,
   now: Date = new Date(),
+  options: { createdBy?: string } = {},
 ): Promise<GeotextRoom> {
   if (request.serviceId !== undefined && !(await repos.services.findById(request.serviceId))) {
     throw new AppError('NOT_FOUND', 'No service has that id', 'body.serviceId');
@@ -114,6 +116,7 @@ export async function createGeotextRoom(
     id: randomBytes(16).toString('base64url'),
     phoneNumber: request.phoneNumber,
     serviceId: request.serviceId ?? null,
+    createdBy: options.createdBy ?? null,
     createdAt: now,
     expiresAt: new Date(now.getTime() + GEOTEXT_ROOM_TTL_MS),
   });

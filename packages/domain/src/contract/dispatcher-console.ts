@@ -1,5 +1,4 @@
 import { z } from 'zod/mini';
-import { BOARD_BREACHES, BOARD_STAGES } from '../dispatcher-board.ts';
 import { TripStatusSchema } from '../service-status.ts';
 import { ServiceCategorySchema } from '../service-types.ts';
 import { DriverSignInRequestSchema } from './driver-app.ts';
@@ -8,6 +7,22 @@ import { DriverSignInRequestSchema } from './driver-app.ts';
 // needs the app key and `Authorization: Bearer <dispatcher token>` (streams: `?token=`), and
 // answers only what the dispatcher's scope covers; anything outside it is a 404, as if it did not
 // exist.
+
+/** The columns of the live board, in the order a request goes through them. */
+export const BOARD_STAGES = [
+  'new',
+  'queued',
+  'offered',
+  'accepted',
+  'on_route',
+  'arrived',
+  'towed',
+] as const;
+export type BoardStage = (typeof BOARD_STAGES)[number];
+
+/** Targets an open service may miss: nobody took it in time, or its ETA is too long. */
+export const BOARD_BREACHES = ['unassigned', 'eta'] as const;
+export type BoardBreach = (typeof BOARD_BREACHES)[number];
 
 const ScopeSchema = z.object({
   accounts: z.array(z.string()),

@@ -25,8 +25,11 @@ export interface ServiceEventsBus {
   subscriberCount: () => number;
   /** True once this process LISTENs, so that every committed event will be notified. */
   listening: () => boolean;
-  /** Calls `listener` with the service id of every notification (the read cache, decision 480). */
-  watch: (listener: (serviceId: string) => void) => void;
+  /**
+   * Calls `listener` with the service id of every notification (the read cache, decision 480; the
+   * dispatcher's board, decision 762); returns the unwatch.
+   */
+  watch: (listener: (serviceId: string) => void) => () => void;
 }
 
 declare module 'fastify' {
@@ -54,7 +57,7 @@ export function createServiceEventsFanOut(): Omit<ServiceEventsBus, 'ready' | 'l
   closeAll(): void;
 } {
   const byService = new Map<string, Set<ServiceEventsSubscriber>>();
-  const watchers: ((serviceId: string) => void)[] = [];
+  const watchers = new Set<(serviceId: string) => void>();
   let count = 0;
   return {
     subscribe(serviceId, subscriber) {
@@ -76,20 +79,27 @@ export function createServiceEventsFanOut(): Omit<ServiceEventsBus, 'ready' | 'l
     },
     subscriberCount: () => count,
     watch(listener) {
-      watchers.push(listener);
+      // A wrapper of its own, so that the same listener watched twice is unwatched once each.
+      const watcher = (serviceId: string) => {
+        listener(serviceId);
+      };
+      watchers.add(watcher);
+      return () => {
+        watchers.delete(watcher);
+      };
     },
     deliver(payload) {
       const parsed = parseServiceEventNotification(payload);
       if (!parsed) return;
       serviceChanges.settle(parsed.serviceId);
-      for (const watcher of watchers) watcher(parsed.serviceId);
+      for (const watcher of [...watchers]) watcher(parsed.serviceId);
       const set = byService.get(parsed.serviceId);
       if (!set) return;
       for (const subscriber of [...set]) subscriber.notify(parsed.seq);
     },
     wakeAll() {
       for (const [serviceId, set] of [...byService]) {
-        for (const watcher of watchers) watcher(serviceId);
+        for (const watcher of [...watchers]) watcher(serviceId);
         for (const subscriber of [...set]) subscriber.notify(Number.MAX_SAFE_INTEGER);
       }
     },

@@ -3,10 +3,14 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { InteractionResults } from 'oidc-provider';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
+import { authenticateDemoDispatcher } from '../../services/identity/demo-dispatchers.ts';
 import { authenticateDemoDriver } from '../../services/identity/demo-drivers.ts';
 import { authenticateDemoMember } from '../../services/identity/demo-members.ts';
 import { interactionPath } from '../../services/identity/embedded-provider.ts';
-import { DRIVER_CALLBACK_PATH } from '../../services/identity/identity.ts';
+import {
+  DISPATCHER_CALLBACK_PATH,
+  DRIVER_CALLBACK_PATH,
+} from '../../services/identity/identity.ts';
 import {
   INTERACTION_STYLESHEET,
   pageLanguage,
@@ -19,23 +23,32 @@ const STYLESHEET_PATH = '/oidc/assets/interaction.css';
 
 const UidParamsSchema = z.object({ uid: z.string().min(1).max(100) });
 const LoginBodySchema = z.object({
-  /** A member types a card number, a driver an e-mail (docs/decisions/761). */
+  /** A member types a card number, a driver or a dispatcher an e-mail (docs/decisions/761, 762). */
   cardnumber: z.string().max(40).optional(),
   email: z.string().max(120).optional(),
   pin: z.string().max(40),
 });
 
-/** Drivers come from the driver app: its callback is the authorize request's redirect URI. */
+/**
+ * Drivers come from the driver app and dispatchers from the console: the callback of each is the
+ * authorize request's redirect URI.
+ */
 function audienceOf(redirectUri: unknown): PageAudience {
   const target = typeof redirectUri === 'string' ? URL.parse(redirectUri) : null;
-  return target?.pathname === DRIVER_CALLBACK_PATH ? 'driver' : 'member';
+  if (target?.pathname === DRIVER_CALLBACK_PATH) return 'driver';
+  return target?.pathname === DISPATCHER_CALLBACK_PATH ? 'dispatcher' : 'member';
 }
 
 /** The account id of the typed credentials, only among the accounts of that audience. */
 function authenticate(audience: PageAudience, account: string, pin: string): string | undefined {
-  return audience === 'driver'
-    ? authenticateDemoDriver(account, pin)?.id
-    : authenticateDemoMember(account, pin)?.id;
+  switch (audience) {
+    case 'driver':
+      return authenticateDemoDriver(account, pin)?.id;
+    case 'dispatcher':
+      return authenticateDemoDispatcher(account, pin)?.id;
+    case 'member':
+      return authenticateDemoMember(account, pin)?.id;
+  }
 }
 
 /**
@@ -138,7 +151,7 @@ const interactionRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       const { pin } = request.body;
       const { interaction } = await details(request, reply, uid);
       const audience = audienceOf(interaction.params.redirect_uri);
-      const account = (audience === 'driver' ? request.body.email : request.body.cardnumber) ?? '';
+      const account = (audience === 'member' ? request.body.cardnumber : request.body.email) ?? '';
       const accountId = authenticate(audience, account, pin);
       if (!accountId) {
         const base = interactionPath(uid);

@@ -8,10 +8,7 @@ import {
   type BoardService,
   type BoardSnapshot,
 } from '@auxilio/domain';
-import type {
-  BoardDriverRecord,
-  BoardServiceRecord,
-} from '../../repositories/dispatcher-board.ts';
+import type { BoardDriverRecord, BoardServiceRecord } from '../../repositories/dispatcher-board.ts';
 import type { Repositories } from '../../repositories/index.ts';
 import { servicesInScope, type DispatcherContext } from './dispatcher-auth.ts';
 

@@ -67,7 +67,11 @@ export function profileOf(context: DispatcherContext): DispatcherProfile {
     id: dispatcher.id,
     name: dispatcher.name,
     email: dispatcher.email,
-    scope: { accounts: [...scope.accounts], brands: [...scope.brands], branches: [...scope.branches] },
+    scope: {
+      accounts: [...scope.accounts],
+      brands: [...scope.brands],
+      branches: [...scope.branches],
+    },
     driverBranches: context.driverBranches,
   };
 }

@@ -1,5 +1,6 @@
 import type Provider from 'oidc-provider';
 import type { Configuration } from 'oidc-provider';
+import { findDemoDispatcherById } from './demo-dispatchers.ts';
 import { findDemoDriverById } from './demo-drivers.ts';
 import { findDemoMemberById } from './demo-members.ts';
 import type { ProviderKeys } from './provider-keys.ts';
@@ -8,7 +9,8 @@ import type { ProviderKeys } from './provider-keys.ts';
 // identity provider with demo members; docs/decisions/460). Authorization code with PKCE S256 only
 // (SPEC 7 "code_challenge_method S256"), one public client for the PWA, and the custom claims of
 // SPEC 3 "Sign-in user info: firstname, lastname, cardnumber" under the `profile` scope. Drivers
-// (docs/decisions/761) get `name`, `email` and the driver role claim under the same scope.
+// (docs/decisions/761) get `name`, `email` and the driver role claim under the same scope, and
+// the console's dispatchers (docs/decisions/762) the same with the dispatcher role claim.
 
 /** Where the provider is mounted; its issuer URL ends with this path. */
 export const OIDC_MOUNT_PATH = '/oidc';
@@ -29,9 +31,12 @@ export interface EmbeddedProviderOptions {
   /** The claim that carries a driver's role, and its value (OIDC_DRIVER_ROLE_CLAIM, OIDC_DRIVER_ROLE). */
   driverRoleClaim: string;
   driverRole: string;
+  /** The same for a dispatcher (OIDC_DISPATCHER_ROLE_CLAIM, OIDC_DISPATCHER_ROLE). */
+  dispatcherRoleClaim: string;
+  dispatcherRole: string;
 }
 
-/** The account of a `sub`: a demo member, or a seeded driver. */
+/** The account of a `sub`: a demo member, a seeded driver or a seeded dispatcher. */
 function findAccount(options: EmbeddedProviderOptions, sub: string) {
   const member = findDemoMemberById(sub);
   if (member) {
@@ -46,14 +51,26 @@ function findAccount(options: EmbeddedProviderOptions, sub: string) {
     };
   }
   const driver = findDemoDriverById(sub);
-  if (!driver) return undefined;
+  if (driver) {
+    return {
+      accountId: driver.id,
+      claims: () => ({
+        sub: driver.id,
+        name: driver.name,
+        email: driver.email,
+        [options.driverRoleClaim]: options.driverRole,
+      }),
+    };
+  }
+  const dispatcher = findDemoDispatcherById(sub);
+  if (!dispatcher) return undefined;
   return {
-    accountId: driver.id,
+    accountId: dispatcher.id,
     claims: () => ({
-      sub: driver.id,
-      name: driver.name,
-      email: driver.email,
-      [options.driverRoleClaim]: options.driverRole,
+      sub: dispatcher.id,
+      name: dispatcher.name,
+      email: dispatcher.email,
+      [options.dispatcherRoleClaim]: options.dispatcherRole,
     }),
   };
 }
@@ -81,7 +98,15 @@ export async function createEmbeddedProvider(options: EmbeddedProviderOptions): 
     scopes: ['openid', 'profile'],
     claims: {
       openid: ['sub'],
-      profile: [...MEMBER_CLAIMS, 'name', 'email', options.driverRoleClaim],
+      profile: [
+        ...new Set([
+          ...MEMBER_CLAIMS,
+          'name',
+          'email',
+          options.driverRoleClaim,
+          options.dispatcherRoleClaim,
+        ]),
+      ],
     },
     findAccount: (_ctx, sub) => findAccount(options, sub),
     interactions: { url: (_ctx, interaction) => interactionPath(interaction.uid) },

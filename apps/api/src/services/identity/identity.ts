@@ -43,9 +43,13 @@ function selfOrigin(address: ReturnType<ListeningAddress>, fallbackPort: number)
 /** Where the bundled provider returns drivers to the driver app (docs/decisions/761). */
 export const DRIVER_CALLBACK_PATH = '/driver/callback';
 
+/** Where the bundled provider returns dispatchers to the console (docs/decisions/762). */
+export const DISPATCHER_CALLBACK_PATH = '/dispatcher/callback';
+
 /**
  * The PWA's callback URLs on every origin it may be opened from (docs/decisions/460), the driver
- * app's among them: one public client serves both (docs/decisions/761).
+ * app's and the dispatcher console's among them: one public client serves all three
+ * (docs/decisions/761, 762).
  */
 export function embeddedRedirectUris(config: Config, port: number, issuer: string): string[] {
   const origins = config.identity.redirectOrigins.length
@@ -55,7 +59,7 @@ export function embeddedRedirectUris(config: Config, port: number, issuer: strin
     ...origins.map((origin) => origin.replace(/\/+$/, '')),
     new URL(issuer).origin,
   ]);
-  const paths = [...SIGN_IN_CALLBACK_PATHS, DRIVER_CALLBACK_PATH];
+  const paths = [...SIGN_IN_CALLBACK_PATHS, DRIVER_CALLBACK_PATH, DISPATCHER_CALLBACK_PATH];
   return [...all].flatMap((origin) => paths.map((path) => `${origin}${path}`));
 }
 
@@ -99,6 +103,8 @@ export function createIdentity(config: Config, listening: ListeningAddress): Ide
       trustProxy: config.trustProxy,
       driverRoleClaim: identity.driverRoleClaim,
       driverRole: identity.driverRole,
+      dispatcherRoleClaim: identity.dispatcherRoleClaim,
+      dispatcherRole: identity.dispatcherRole,
     });
   });
   const relyingParty = memo<RelyingParty>(async () => {

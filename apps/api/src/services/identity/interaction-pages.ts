@@ -4,8 +4,11 @@
 
 export type PageLanguage = 'es' | 'en';
 
-/** Who signs in: a member (card number) or a driver of the fleet (e-mail; docs/decisions/761). */
-export type PageAudience = 'member' | 'driver';
+/**
+ * Who signs in: a member (card number), a driver of the fleet (e-mail; docs/decisions/761) or a
+ * dispatcher of the console (e-mail; docs/decisions/762).
+ */
+export type PageAudience = 'member' | 'driver' | 'dispatcher';
 
 const TEXTS = {
   es: {
@@ -26,6 +29,9 @@ const TEXTS = {
     email: 'Correo electrónico',
     driverWrongCredentials: 'El correo o el PIN no son correctos.',
     driverConsentIntro: 'Auxilio recibirá su nombre, su correo y su rol de conductor.',
+    dispatcherTitle: 'Inicio de sesión para despachadores',
+    dispatcherIntro: 'Entre con el correo de su cuenta de despachador y su PIN.',
+    dispatcherConsentIntro: 'Auxilio recibirá su nombre, su correo y su rol de despachador.',
   },
   en: {
     title: 'Member sign-in',
@@ -45,6 +51,9 @@ const TEXTS = {
     email: 'E-mail',
     driverWrongCredentials: 'The e-mail or the PIN is not correct.',
     driverConsentIntro: 'Auxilio will receive your name, your e-mail and your driver role.',
+    dispatcherTitle: 'Dispatcher sign-in',
+    dispatcherIntro: 'Sign in with the e-mail of your dispatcher account and your PIN.',
+    dispatcherConsentIntro: 'Auxilio will receive your name, your e-mail and your dispatcher role.',
   },
 } as const;
 
@@ -88,7 +97,7 @@ export interface LoginPageInput {
   stylesheet: string;
   loginAction: string;
   abortAction: string;
-  /** What was typed as the account: a card number, or a driver's e-mail. */
+  /** What was typed as the account: a card number, or a driver's or dispatcher's e-mail. */
   cardnumber?: string;
   failed?: boolean;
 }
@@ -96,7 +105,7 @@ export interface LoginPageInput {
 function accountField(language: PageLanguage, audience: PageAudience, typed: string): string {
   const t = TEXTS[language];
   const value = escapeHtml(typed);
-  return audience === 'driver'
+  return audience !== 'member'
     ? `<label>${escapeHtml(t.email)}
 <input name="email" type="email" inputmode="email" autocomplete="username" required maxlength="120" value="${value}">
 </label>`
@@ -105,18 +114,39 @@ function accountField(language: PageLanguage, audience: PageAudience, typed: str
 </label>`;
 }
 
+/** The login page's texts for its audience (drivers and dispatchers type an e-mail). */
+function loginTexts(language: PageLanguage, audience: PageAudience) {
+  const t = TEXTS[language];
+  switch (audience) {
+    case 'driver':
+      return { title: t.driverTitle, intro: t.driverIntro, wrong: t.driverWrongCredentials };
+    case 'dispatcher':
+      return {
+        title: t.dispatcherTitle,
+        intro: t.dispatcherIntro,
+        wrong: t.driverWrongCredentials,
+      };
+    case 'member':
+      return { title: t.title, intro: t.intro, wrong: t.wrongCredentials };
+  }
+}
+
+function consentIntroOf(language: PageLanguage, audience: PageAudience): string {
+  const t = TEXTS[language];
+  if (audience === 'driver') return t.driverConsentIntro;
+  return audience === 'dispatcher' ? t.dispatcherConsentIntro : t.consentIntro;
+}
+
 export function renderLoginPage(input: LoginPageInput): string {
   const t = TEXTS[input.language];
-  const driver = input.audience === 'driver';
-  const title = driver ? t.driverTitle : t.title;
-  const wrong = driver ? t.driverWrongCredentials : t.wrongCredentials;
+  const { title, intro, wrong } = loginTexts(input.language, input.audience ?? 'member');
   const error = input.failed ? `<p class="error" role="alert">${escapeHtml(wrong)}</p>` : '';
   return page(
     input.language,
     input.stylesheet,
     title,
     `<h1>${escapeHtml(title)}</h1>
-<p>${escapeHtml(driver ? t.driverIntro : t.intro)}</p>
+<p>${escapeHtml(intro)}</p>
 ${error}
 <form method="post" action="${escapeHtml(input.loginAction)}">
 ${accountField(input.language, input.audience ?? 'member', input.cardnumber ?? '')}
@@ -147,7 +177,7 @@ export function renderConsentPage(input: ConsentPageInput): string {
     input.stylesheet,
     t.consentTitle,
     `<h1>${escapeHtml(t.consentTitle)}</h1>
-<p>${escapeHtml(input.audience === 'driver' ? t.driverConsentIntro : t.consentIntro)}</p>
+<p>${escapeHtml(consentIntroOf(input.language, input.audience ?? 'member'))}</p>
 <form method="post" action="${escapeHtml(input.confirmAction)}">
 <button type="submit">${escapeHtml(t.allow)}</button>
 </form>

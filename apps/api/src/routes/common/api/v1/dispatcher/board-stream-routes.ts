@@ -1,7 +1,140 @@
+import { ApiErrorSchema } from '@auxilio/domain';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../../../../lib/errors.ts';
+import { APP_KEY_ERROR_RESPONSES, APP_KEY_SECURITY } from '../../../../../lib/route-schemas.ts';
+import { STREAM_CAP_RETRY_AFTER_SECONDS } from '../../../../../lib/service-event-stream.ts';
+import {
+  readBoardDrivers,
+  readBoardServices,
+  readBoardSnapshot,
+} from '../../../../../services/dispatcher/board.ts';
+import {
+  openBoardStream,
+  type BoardReader,
+} from '../../../../../services/dispatcher/board-stream.ts';
+import {
+  authenticateDispatcher,
+  dispatcherTokenOf,
+  type DispatcherContext,
+} from '../../../../../services/dispatcher/dispatcher-auth.ts';
 
-const routes: FastifyPluginCallbackZod = (_app, _options, done) => {
+// The live board's one stream (docs/decisions/762), opened by EventSource with `?key=` (checked
+// by streams.ts) and the dispatcher's `?token=`, checked here. What it sends is board-stream.ts.
+
+const boardStreamRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
+  const repos = app.repositories;
+
+  /** The reads of one stream, in the scope of its dispatcher as it stands at each full re-read. */
+  function readerOf(initial: DispatcherContext, token: string | undefined): BoardReader {
+    let context = initial;
+    return {
+      snapshot: () => readBoardSnapshot(repos, context),
+      services: (now, ids) => readBoardServices(repos, context, now, ids),
+      drivers: () => readBoardDrivers(repos, context),
+      stillSignedIn: async () => {
+        try {
+          context = await authenticateDispatcher(repos, token);
+          return true;
+        } catch (error) {
+          if (error instanceof AppError && error.code === 'UNAUTHORIZED') return false;
+          throw error;
+        }
+      },
+    };
+  }
+
+  app.get(
+    '/board/events',
+    {
+      schema: {
+        tags: ['dispatcher'],
+        summary: 'The live board: a snapshot, then each change (Server-Sent Events)',
+        description:
+          'Needs `?key=<app key>&token=<dispatcher token>` (EventSource sends no headers; ' +
+          '`Authorization: Bearer` works too). First `event: snapshot` with the board, then ' +
+          '`event: service` with a changed board row, or `{_id, removed: true}` when a service ' +
+          'closed or left the scope, and `event: driver` with a changed driver (re-read every ' +
+          '3 s); a `: heartbeat` comment every 15 s. No resume: a reconnect gets a new snapshot. ' +
+          'A dispatcher holds at most STREAM_MAX_PER_TOKEN open streams (default 6); beyond, 429.',
+        security: APP_KEY_SECURITY,
+        querystring: z.looseObject({
+          key: z
+            .string()
+            .max(256)
+            .optional()
+            .describe('The app key, when `x-api-key` cannot be sent'),
+          token: z
+            .string()
+            .max(256)
+            .optional()
+            .describe('The dispatcher token, when no Authorization'),
+        }),
+        response: {
+          200: {
+            description: 'The event stream',
+            content: { 'text/event-stream': { schema: z.string() } },
+          },
+          ...APP_KEY_ERROR_RESPONSES,
+          401: ApiErrorSchema.with(
+            z.describe('No app key, or a missing, unknown or expired dispatcher token'),
+          ),
+          429: ApiErrorSchema.with(
+            z.describe(
+              'RATE_LIMITED: too many requests, or too many open streams; see Retry-After',
+            ),
+          ),
+          503: ApiErrorSchema.with(
+            z.describe('The database cannot be listened to: read GET /board instead'),
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const token = dispatcherTokenOf(request.headers.authorization, request.query.token);
+      const context = await authenticateDispatcher(repos, token);
+      // The consoles of one dispatcher share the cap of one token (decision 500).
+      const slot = app.streamLimits.open(
+        'service',
+        `dispatcher-board:${context.dispatcher.id}`,
+        request.ip,
+      );
+      if (typeof slot === 'string') {
+        reply.header('retry-after', String(STREAM_CAP_RETRY_AFTER_SECONDS));
+        throw new AppError(
+          'RATE_LIMITED',
+          `Too many open board streams; retry in ${STREAM_CAP_RETRY_AFTER_SECONDS} s`,
+        );
+      }
+      try {
+        await app.serviceEventsBus.ready();
+      } catch (error) {
+        slot.release();
+        request.log.error({ err: error }, 'LISTEN failed');
+        throw new AppError('UNAVAILABLE', 'Live updates are unavailable; read the board instead');
+      }
+      reply.hijack();
+      try {
+        openBoardStream({
+          reader: readerOf(context, token),
+          bus: app.serviceEventsBus,
+          raw: reply.raw,
+          headers: { 'x-request-id': request.id },
+          log: request.log,
+          draining: app.draining,
+          onClose: () => {
+            slot.release();
+          },
+        });
+      } catch (error) {
+        // Past hijack() Fastify answers nothing: drop the connection, the client reconnects.
+        request.log.error({ err: error }, 'Board stream could not start');
+        slot.release();
+        reply.raw.destroy();
+      }
+    },
+  );
   done();
 };
 
-export default routes;
+export default boardStreamRoutes;

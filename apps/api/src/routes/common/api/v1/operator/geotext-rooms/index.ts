@@ -3,20 +3,10 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { operatorKeyCheck } from '../../../../../../lib/operator-key.ts';
 import { ERROR_RESPONSES } from '../../../../../../lib/route-schemas.ts';
-import {
-  LastEventIdSchema,
-  openServiceEventStream,
-  parseLastEventId,
-  STREAM_CAP_RETRY_AFTER_SECONDS,
-} from '../../../../../../lib/service-event-stream.ts';
-import { AppError } from '../../../../../../lib/errors.ts';
-import {
-  createGeotextRoom,
-  geotextRoomStreamKey,
-  listGeotextStreamEvents,
-  readGeotextRoom,
-} from '../../../../../../services/geotext.ts';
+import { LastEventIdSchema } from '../../../../../../lib/service-event-stream.ts';
+import { createGeotextRoom, readGeotextRoom } from '../../../../../../services/geotext.ts';
 import { publicOriginOf } from '../../../../../../lib/public-origin.ts';
+import { streamGeotextRoom } from './room-stream.ts';
 
 // SPEC 1 "confirm their location through a text-message link (geotext flow)": the operator's side
 // (decision 600). Every call needs `Authorization: Bearer <OPERATOR_API_KEY>`, never the public
@@ -104,35 +94,7 @@ const operatorGeotextRoomsRoutes: FastifyPluginCallbackZod = (app, _options, don
     async (request, reply) => {
       const { roomId } = request.params;
       await readGeotextRoom(app.repositories, roomId, publicOriginOf(app));
-      const key = geotextRoomStreamKey(roomId);
-      const slot = app.streamLimits.open('service', key, request.ip);
-      if (typeof slot === 'string') {
-        reply.header('retry-after', String(STREAM_CAP_RETRY_AFTER_SECONDS));
-        throw new AppError('RATE_LIMITED', 'Too many open streams of this room');
-      }
-      try {
-        await app.serviceEventsBus.ready();
-      } catch (error) {
-        slot.release();
-        request.log.error({ err: error }, 'LISTEN failed');
-        throw new AppError('UNAVAILABLE', 'Live updates are unavailable; read the room instead');
-      }
-      const lastEventId = request.headers['last-event-id'];
-      reply.hijack();
-      openServiceEventStream({
-        serviceId: key,
-        afterSeq: lastEventId === undefined ? 0 : (parseLastEventId(lastEventId) ?? 0),
-        listAfter: (_key, afterSeq, limit) =>
-          listGeotextStreamEvents(app.repositories, roomId, afterSeq, limit),
-        bus: app.serviceEventsBus,
-        raw: reply.raw,
-        headers: { 'x-request-id': request.id },
-        log: request.log,
-        draining: app.draining,
-        onClose: () => {
-          slot.release();
-        },
-      });
+      await streamGeotextRoom(app, request, reply, roomId, request.headers['last-event-id']);
     },
   );
   done();

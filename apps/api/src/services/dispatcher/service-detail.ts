@@ -1,0 +1,116 @@
+import { maskPhone, type BoardService, type DispatcherServiceDetail } from '@auxilio/domain';
+import type { BoardServiceRecord } from '../../repositories/dispatcher-board.ts';
+import type { Repositories } from '../../repositories/index.ts';
+import type { ServiceRow } from '../../repositories/services.ts';
+import { toAuditEntry } from './audit.ts';
+import { toBoardService } from './board.ts';
+import { assertServiceInScope, type DispatcherContext } from './dispatcher-auth.ts';
+
+// `GET /dispatcher/services/{id}` (docs/decisions/762): what the console shows of one service of
+// the scope, open or closed: its board row, places, vehicle, the customer with a masked phone,
+// the whole history and the audit lines about it.
+
+export type DetailRepos = Pick<
+  Repositories,
+  'auditLog' | 'dispatcherActions' | 'dispatcherBoard' | 'dispatch' | 'serviceEvents' | 'services'
+>;
+
+/** Longest history the detail answers (a service's history is far shorter in practice). */
+const TIMELINE_MAX = 5000;
+
+/**
+ * The board row of a service of any status. A closed service has no board stage: it shows the
+ * last stage it reached (its trip's when a driver had it, else waiting) with its real status, and
+ * no breached target (nothing is late any more).
+ */
+export function boardRowOf(record: BoardServiceRecord, now: Date): BoardService | undefined {
+  const open = toBoardService(record, now);
+  if (open) return open;
+  const lastOpen = toBoardService(
+    {
+      ...record,
+      status: record.driverId === null ? 'Queued' : 'Active',
+      offeredToId: null,
+      offeredToName: null,
+    },
+    now,
+  );
+  return lastOpen && { ...lastOpen, status: record.status, offeredTo: null, breaches: [] };
+}
+
+/** The service when the dispatcher's scope covers it; 404 as for an unknown id otherwise. */
+export async function serviceInScope(
+  repos: Pick<Repositories, 'services'>,
+  context: DispatcherContext,
+  serviceId: string,
+): Promise<ServiceRow> {
+  const record = await repos.services.findById(serviceId);
+  return assertServiceInScope(context, record?.service);
+}
+
+function placeOf(lat: number | null, lng: number | null, address: string | null) {
+  return { lat, lng, address };
+}
+
+export async function readServiceDetail(
+  repos: DetailRepos,
+  context: DispatcherContext,
+  serviceId: string,
+): Promise<DispatcherServiceDetail> {
+  const service = await serviceInScope(repos, context, serviceId);
+  const [now, record, events, audit] = await Promise.all([
+    repos.dispatch.databaseNow(),
+    repos.dispatcherActions.findServiceRecord(serviceId),
+    repos.serviceEvents.listAfter(serviceId, 0, TIMELINE_MAX),
+    repos.auditLog.listForService(serviceId),
+  ]);
+  const row = record && boardRowOf(record, now);
+  // The row was there a moment ago: a row gone meanwhile is as unknown as any other.
+  const board = assertServiceInScope(context, row);
+  const hasDestination =
+    service.destinationLat !== null ||
+    service.destinationLng !== null ||
+    service.destinationAddress !== null;
+  const hasVehicle =
+    service.vehicleMake !== null ||
+    service.vehicleModel !== null ||
+    service.vehicleColor !== null ||
+    service.vehiclePlate !== null;
+  return {
+    service: board,
+    customer: {
+      firstname: service.firstname,
+      phoneMasked: service.phone ? maskPhone(service.phone) : null,
+      hasEmail: Boolean(service.email),
+    },
+    situation: placeOf(
+      service.situationLat,
+      service.situationLng,
+      service.situationPrettyAddress ?? service.situationAddress,
+    ),
+    destination: hasDestination
+      ? placeOf(
+          service.destinationLat,
+          service.destinationLng,
+          service.destinationPrettyAddress ?? service.destinationAddress,
+        )
+      : null,
+    vehicle: hasVehicle
+      ? {
+          make: service.vehicleMake,
+          model: service.vehicleModel,
+          color: service.vehicleColor,
+          plate: service.vehiclePlate,
+        }
+      : null,
+    notes: service.notes,
+    cancellationReason: service.cancellationReason,
+    timeline: events.map((event) => ({
+      seq: event.seq,
+      at: event.createdAt.toISOString(),
+      type: event.type,
+      payload: event.payload,
+    })),
+    audit: audit.flatMap((line) => toAuditEntry(line) ?? []),
+  };
+}

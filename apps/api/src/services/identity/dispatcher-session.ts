@@ -1,0 +1,60 @@
+import type { DispatcherSession } from '@auxilio/domain';
+import { AppError } from '../../lib/errors.ts';
+import type { Repositories } from '../../repositories/index.ts';
+import { dispatcherContextOf, profileOf } from '../dispatcher/dispatcher-auth.ts';
+import { generateRandomToken, hashServiceToken } from '../service-tokens.ts';
+import { hasDriverRole, type DriverRoleRule, type DriverSignInRequest } from './driver-session.ts';
+import type { Identity } from './identity.ts';
+
+// Dispatcher sign-in (docs/decisions/762): the console's authorization code (PKCE S256) is
+// exchanged at the identity provider like a driver's; the account must carry the dispatcher role
+// claim and its subject must be an active dispatcher's `oidc_subject`. The dispatcher then gets a
+// session token for one shift; only its sha-256 is stored. The scope comes from our database, never
+// from a claim.
+
+/** A session lasts one shift. */
+export const DISPATCHER_SESSION_HOURS = 12;
+
+/** The claim that names the role and the dispatchers' value (OIDC_DISPATCHER_ROLE_CLAIM, _ROLE). */
+export type DispatcherRoleRule = DriverRoleRule;
+
+export interface DispatcherSessionDeps {
+  identity: Identity;
+  repos: Pick<Repositories, 'dispatchers'>;
+  rule: DispatcherRoleRule;
+}
+
+const notADispatcher = () =>
+  new AppError('FORBIDDEN', 'This account is not a dispatcher: sign in as a dispatcher');
+
+/** `POST /dispatcher/session`: 200 with a new session, 403 for anyone else, 400 for a bad code. */
+export async function signInDispatcher(
+  deps: DispatcherSessionDeps,
+  request: DriverSignInRequest,
+  now: Date = new Date(),
+): Promise<DispatcherSession> {
+  const claims = await deps.identity.exchangeCodeForClaims({
+    grant_type: 'authorization_code',
+    client_id: deps.identity.clientId,
+    redirect_uri: request.redirectUri,
+    code_verifier: request.codeVerifier,
+    code: request.code,
+  });
+  // The role is checked as a driver's is: a string, a list, or space- or comma-separated text.
+  if (!hasDriverRole(claims, deps.rule)) throw notADispatcher();
+  const dispatcher = await deps.repos.dispatchers.findBySubject(claims.sub);
+  if (!dispatcher) throw notADispatcher();
+  const token = generateRandomToken();
+  const expiresAt = new Date(now.getTime() + DISPATCHER_SESSION_HOURS * 3_600_000);
+  await deps.repos.dispatchers.createSession(dispatcher.id, hashServiceToken(token), expiresAt);
+  const context = await dispatcherContextOf(deps.repos, dispatcher);
+  return { token, expiresAt: expiresAt.toISOString(), dispatcher: profileOf(context) };
+}
+
+/** `DELETE /dispatcher/session`: this console's token stops working; other consoles stay open. */
+export async function signOutDispatcher(
+  repos: Pick<Repositories, 'dispatchers'>,
+  token: string,
+): Promise<void> {
+  await repos.dispatchers.deleteSession(hashServiceToken(token));
+}
