@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import type { DatabaseHandle } from '../../src/db/client.ts';
 import { accounts, campaigns, drivers, geotextRooms, serviceTypes } from '../../src/db/schema.ts';
 import { issueDriverToken } from '../../src/services/driver-app.ts';
+import { DEMO_DISPATCHER_EMAILS, dispatcherToken } from '../support/dispatcher-session.ts';
 import { createService } from '../support/journey-service.ts';
 import type { JsonSchema, ValueSource } from './json-schema-arbitrary.ts';
 import { fits } from './openapi-document.ts';
@@ -47,20 +48,23 @@ export interface FuzzCredentials {
   otherServiceBearer: string;
   /** `Bearer <token>` of a real driver (the driver-app calls). */
   driverBearer: string;
+  /** `Bearer <token>` of a demo dispatcher who sees every country (the console's calls). */
+  dispatcherBearer: string;
   /** `Bearer <link token>` of `serviceId`'s shared tracking link (the /shared calls). */
   shareBearer: string;
 }
 
-/** Two fresh services of `accountId` (the fuzzed one and another) and a driver token. */
+/** Two fresh services of `accountId` (the fuzzed one and another), a driver and a dispatcher token. */
 export async function freshCredentials(
   app: FastifyInstance,
   accountId: string,
   driverId: string,
 ): Promise<FuzzCredentials> {
-  const [service, other, driverToken] = await Promise.all([
+  const [service, other, driverToken, dispatcherSession] = await Promise.all([
     createService(app, accountId),
     createService(app, accountId),
     issueDriverToken(app.repositories, driverId),
+    dispatcherToken(app, DEMO_DISPATCHER_EMAILS.all),
   ]);
   const share = await app.inject({
     method: 'POST',
@@ -76,6 +80,7 @@ export async function freshCredentials(
     serviceBearer: `Bearer ${service.token}`,
     otherServiceBearer: `Bearer ${other.token}`,
     driverBearer: `Bearer ${driverToken}`,
+    dispatcherBearer: `Bearer ${dispatcherSession}`,
   };
 }
 
@@ -103,8 +108,8 @@ export function knownValueSource(seeded: SeededValues, credentials: FuzzCredenti
     situation: seeded.serviceTypes,
     // The SSE stream takes its credentials in the query (EventSource cannot send headers).
     key: [credentials.appKey],
-    token: [credentials.serviceBearer, credentials.shareBearer].map((bearer) =>
-      bearer.slice('Bearer '.length),
+    token: [credentials.serviceBearer, credentials.shareBearer, credentials.dispatcherBearer].map(
+      (bearer) => bearer.slice('Bearer '.length),
     ),
   };
   return {

@@ -110,12 +110,15 @@ function validParts(
           .tuple(fc.string({ maxLength: 200 }), fc.constantFrom('image/jpeg', 'image/png'))
           .map(([raw, contentType]) => ({ raw, contentType }))
       : fc.constant(undefined);
-  // Driver-app calls authenticate the driver, shared-link calls the link; the others the service.
+  // Driver-app calls authenticate the driver, the console's the dispatcher, shared-link calls the
+  // link; the others the service.
   const bearer = operation.path.includes('/driver-app/')
     ? credentials.driverBearer
-    : operation.path.includes('/shared')
-      ? credentials.shareBearer
-      : credentials.serviceBearer;
+    : operation.path.includes('/dispatcher/')
+      ? credentials.dispatcherBearer
+      : operation.path.includes('/shared')
+        ? credentials.shareBearer
+        : credentials.serviceBearer;
   return fc.record({
     path: parametersArbitrary(parametersIn(operation, 'path'), source)
       .map((values) =>
