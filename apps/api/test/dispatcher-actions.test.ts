@@ -270,6 +270,11 @@ describe('direct assignment', () => {
     const waiting = await serviceOf(suite.t, offered.id);
     expect(waiting.dispatchAt?.getTime()).toBeLessThanOrEqual(Date.now());
     expect(waiting).toMatchObject({ status: 'Queued', driverId: null });
+    // Its history says so, which also puts it back on the dispatchers' boards at once.
+    const steps = (await historyOf(suite.t, offered.id))
+      .filter((event) => event.type === 'dispatch')
+      .map((event) => event.payload.step);
+    expect(steps.at(-1)).toBe('withdrawn');
   });
 
   it('assigning the same driver again changes nothing and writes no audit line', async () => {

@@ -218,7 +218,19 @@ export function createDispatcherActionsRepository(
         }
         // The other service lost its driver-to-be: dispatch looks for another one at once.
         if (otherOffer && otherService) {
-          await apply(otherService, { patch: { dispatchAt: new Date() }, events: [] });
+          await apply(otherService, {
+            patch: { dispatchAt: new Date() },
+            events: [
+              {
+                type: 'dispatch',
+                payload: {
+                  step: 'withdrawn',
+                  driverId: otherOffer.driverId,
+                  at: new Date().toISOString(),
+                },
+              },
+            ],
+          });
         }
         await apply(service, plan.change);
         if (previousDriver) {

@@ -178,12 +178,14 @@ export const DISPATCH_STEPS = [
   'timed_out',
   'assigned',
   'driver_cancelled',
+  'withdrawn',
 ] as const;
 export type DispatchStep = (typeof DISPATCH_STEPS)[number];
 
 /**
  * `dispatch`: what dispatch did with the service (queued: nobody free yet; offered, rejected,
- * timed_out: an offer to one driver; assigned; driver_cancelled: the driver gave it back). Only the
+ * timed_out: an offer to one driver; assigned; driver_cancelled: the driver gave it back;
+ * withdrawn: a dispatcher gave the offered driver other work, and dispatch looks again). Only the
  * driver id, never the driver's name or phone: the customer's token reads this history.
  */
 export interface DispatchEventData {
