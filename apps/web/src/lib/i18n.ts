@@ -33,6 +33,7 @@ export const NAMESPACES = [
   'shared-link',
   'entry',
   'driver',
+  'dispatcher',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useLocation } from 'wouter';
 import { useRuntimeConfig } from '../../config/runtime-config-context.ts';
 import { useAccount } from '../../api/get-account.ts';
 import { AppHeader } from '../../features/header/components/app-header.tsx';
@@ -8,6 +9,7 @@ import { OfflineBanner } from '../../features/offline/components/offline-banner.
 import { UpdateSnackbar } from '../../features/pwa/components/update-snackbar.tsx';
 import { useSessionStore } from '../../stores/session-store.ts';
 import { useOfflineView } from '../offline/use-offline-view.ts';
+import { routeOfPath } from './route-table.tsx';
 import { AppRoutes } from './router.tsx';
 import { useSessionIntegrations } from './use-session-integrations.ts';
 import { useTelemetryContext } from './use-telemetry-context.ts';
@@ -16,12 +18,16 @@ import './root-layout.css';
 
 /**
  * The frame of every screen: header, the screen, the Help dialog, update snackbar; offline, the
- * offline banner over a screen that has something to show, else the no-connection screen.
+ * offline banner over a screen that has something to show, else the no-connection screen. A staff
+ * screen with its own frame (the dispatcher's console) gets neither the customer's header nor the
+ * customer's Help dialog.
  */
 export function RootLayout() {
   const config = useRuntimeConfig();
   const offline = useOfflineView();
   const [helpOpen, setHelpOpen] = useState(false);
+  const [path] = useLocation();
+  const customerFrame = routeOfPath(path)?.frame !== 'own';
   const accountId = useSessionStore((state) => state.session.accountId) ?? config.accountId;
   const account = useAccount(accountId);
   const branch = account.data?.branch ?? null;
@@ -35,7 +41,7 @@ export function RootLayout() {
   };
   return (
     <>
-      <AppHeader onOpenHelp={shell.openHelp} />
+      {customerFrame ? <AppHeader onOpenHelp={shell.openHelp} /> : null}
       {offline.view === 'banner' ? <OfflineBanner /> : null}
       {/* SPEC 8 "Offline: No-connection screen", only where nothing can be shown (decision 730).
           The screen stays mounted under it, so it catches up when the connection returns. */}
@@ -45,14 +51,16 @@ export function RootLayout() {
           <AppRoutes onScreenError={offline.onScreenError} />
         </ShellContextValue>
       </div>
-      <HelpDialog
-        open={helpOpen}
-        onClose={() => {
-          setHelpOpen(false);
-        }}
-        brand={config.brand}
-        branch={branch}
-      />
+      {customerFrame ? (
+        <HelpDialog
+          open={helpOpen}
+          onClose={() => {
+            setHelpOpen(false);
+          }}
+          brand={config.brand}
+          branch={branch}
+        />
+      ) : null}
       <UpdateSnackbar />
     </>
   );

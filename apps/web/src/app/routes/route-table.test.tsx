@@ -91,6 +91,8 @@ describe('route table (SPEC 2)', () => {
       '/sign-in/callback',
       '/driver/callback',
       '/driver',
+      '/dispatcher/callback',
+      '/dispatcher',
       '/entry',
       '/:serviceId',
       '/',
@@ -119,6 +121,7 @@ describe('route table (SPEC 2)', () => {
     ['/entry', '/entry', 'the entry route is listed before /:serviceId'],
     ['/sign-in', '/sign-in', 'the sign-in start is listed before /:serviceId'],
     ['/driver', '/driver', 'the driver app is listed before /:serviceId'],
+    ['/dispatcher', '/dispatcher', "the dispatcher's console is listed before /:serviceId"],
     ['/9f2c1e7a4b', '/:serviceId', '"/{serviceId}: Landing for shared links"'],
     ['/', '/', '"/ Home"'],
     ['/services/unknown', '*', 'an unknown deeper path is not found'],
@@ -206,6 +209,22 @@ describe('route screens', () => {
     });
     expect(screen.queryByText(/Sin conexión/)).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: '¡Hola!' })).toBeVisible();
+  });
+
+  it("the dispatcher's console draws its own frame: no customer header nor Help", async () => {
+    expect(routeOfPath('/dispatcher')?.frame).toBe('own');
+    expect(routeOfPath('/dispatcher/callback')?.frame).toBe('own');
+    await renderAt('/dispatcher');
+    expect(await screen.findByRole('heading', { name: 'Consola de despacho' })).toBeInTheDocument();
+    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Ayuda' })).not.toBeInTheDocument();
+  });
+
+  it('a customer screen keeps the customer header with its Help button', async () => {
+    await renderAt('/');
+    await screen.findByRole('heading', { name: '¡Hola!' });
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Ayuda' })).toBeInTheDocument();
   });
 
   it('an unknown path shows the not-found screen', async () => {

@@ -30,6 +30,11 @@ export interface AppRoute {
   namespaces?: readonly Namespace[];
   /** Starts the server reads the screen's first paint waits for, on a page opened at this screen. */
   prefetch?: (reads: FirstScreenReads) => void;
+  /**
+   * `own`: a staff screen that draws its own header, so the frame leaves out the customer's header
+   * and Help dialog (root-layout.tsx). Without it, the screen sits in the customer's frame.
+   */
+  frame?: 'own';
 }
 
 /** What a screen's `prefetch` reads with: the page's query cache, API client and session. */
@@ -89,6 +94,10 @@ export const ROUTE_TABLE: readonly AppRoute[] = [
   // The driver app (docs/decisions/761): not in SPEC 2, before /:serviceId which would take /driver.
   { path: '/driver/callback', purpose: 'Driver sign-in callback', load: () => import('./driver-callback.tsx'), namespaces: ['driver'] },
   { path: '/driver', purpose: 'Driver app: sign-in, online switch, offers and the trip', load: () => import('./driver-home.tsx'), namespaces: ['driver'] },
+  // The dispatcher's console (docs/decisions/762): also before /:serviceId. A staff screen with its
+  // own header; it names service types with the driver app's words (`driver` texts).
+  { path: '/dispatcher/callback', purpose: 'Dispatcher sign-in callback', load: () => import('./dispatcher-callback.tsx'), namespaces: ['dispatcher', 'driver'], frame: 'own' },
+  { path: '/dispatcher', purpose: "Dispatcher's console: live board, service detail and actions", load: () => import('./dispatcher-home.tsx'), namespaces: ['dispatcher', 'driver'], frame: 'own' },
   { path: '/entry', purpose: 'Entry: clears state, fixed brand, then /services', load: () => import('./entry.tsx') },
   { path: '/:serviceId', purpose: 'Shared-link landing: customer or read-only shared view', load: () => import('./shared-link.tsx') },
   { path: '/', purpose: 'Home', load: () => import('./home.tsx'), namespaces: ['home'] },
