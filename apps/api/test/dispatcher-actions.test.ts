@@ -8,7 +8,7 @@ import {
   ServiceSchema,
   type DispatcherServiceDetail,
 } from '@auxilio/domain';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
@@ -19,7 +19,7 @@ import {
   services,
 } from '../src/db/schema.ts';
 import { DEMO_DISPATCHER_EMAILS, dispatcherToken } from './support/dispatcher-session.ts';
-import { historyOf, serviceOf, useDispatchFleet } from './support/dispatch-fleet.ts';
+import { historyOf, resetFleet, serviceOf, useDispatchFleet } from './support/dispatch-fleet.ts';
 import { finishService } from './support/journey-service.ts';
 
 // The dispatcher's actions on one service (docs/decisions/762): the detail with a masked phone,
@@ -149,6 +149,38 @@ describe('suggestions', () => {
     expect(after.suggestions.map((s) => s.driverId)).toEqual(
       suite.fleet.slice(1).map((driver) => driver.id),
     );
+  });
+});
+
+describe('suggestions and a driver who gave the service back', () => {
+  it('never suggests a driver who took the service and gave it back, as the engine never offers it', async () => {
+    const [first, second] = suite.fleet;
+    if (!first || !second) throw new Error('the fleet has three drivers');
+    const created = await suite.request();
+    // What the engine keeps of a driver who took the service and gave it back: an accepted offer.
+    await suite.t.db.db.insert(dispatchOffers).values({
+      id: `gave-back-${created.id}`,
+      serviceId: created.id,
+      driverId: first.id,
+      state: 'accepted',
+      etaSeconds: 60,
+      distanceMeters: 1000,
+      offeredAt: new Date(),
+      expiresAt: new Date(),
+      answeredAt: new Date(),
+    });
+    const res = await call('GET', `/services/${created.id}/suggestions`);
+    expect(res.statusCode).toBe(200);
+    const { suggestions } = DriverSuggestionsSchema.parse(res.json());
+    expect(suggestions.map((s) => s.driverId)).toEqual(
+      suite.fleet.slice(1).map((driver) => driver.id),
+    );
+    // Another service still suggests them.
+    const other = await suite.request();
+    const forOther = DriverSuggestionsSchema.parse(
+      (await call('GET', `/services/${other.id}/suggestions`)).json(),
+    );
+    expect(forOther.suggestions.map((s) => s.driverId)).toContain(first.id);
   });
 });
 
@@ -327,6 +359,205 @@ describe('direct assignment', () => {
     expect(await auditOf(created.id)).toEqual([]);
   });
 });
+
+describe('direct assignment: what it refuses and what it leaves alone', () => {
+  it('answers a driver of a branch the dispatcher does not see exactly as an unknown id, even on a closed service', async () => {
+    const [pa] = await suite.t.db.db.select().from(drivers).where(eq(drivers.branch, 'PA'));
+    if (!pa) throw new Error('no PA driver in the seed');
+    const open = await suite.request();
+    const closed = await suite.request();
+    await finishService(suite.t, closed.id);
+    for (const serviceId of [open.id, closed.id]) {
+      const unknown = await assign(serviceId, 'no-such-driver');
+      const outOfScope = await assign(serviceId, pa.id);
+      expect(unknown.statusCode).toBe(404);
+      expect({ status: outOfScope.statusCode, body: outOfScope.json<unknown>() }).toEqual({
+        status: unknown.statusCode,
+        body: unknown.json<unknown>(),
+      });
+      expect(unknown.json()).toMatchObject({ code: 'NOT_FOUND', field: 'body.driverId' });
+      expect(await auditOf(serviceId)).toEqual([]);
+    }
+  });
+
+  it('refuses a service held for inspection with 409 naming the status, and keeps the hold', async () => {
+    const [first] = suite.fleet;
+    if (!first) throw new Error('the fleet has three drivers');
+    const created = await suite.request();
+    await suite.t.db.db
+      .update(services)
+      .set({ status: 'HoldInspection' })
+      .where(eq(services.id, created.id));
+    const before = await serviceOf(suite.t, created.id);
+    const res = await assign(created.id, first.id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'CONFLICT' });
+    expect(res.json<{ message: string }>().message).toContain('HoldInspection');
+    expect(await serviceOf(suite.t, created.id)).toEqual(before);
+    expect(await driverRow(first.id)).toMatchObject({ status: 'available' });
+    expect(await auditOf(created.id)).toEqual([]);
+  });
+
+  it('assigns a driver without a position with no ETA: the customer is never told 0 and the stored ETA stays', async () => {
+    const [first, second, third] = suite.fleet;
+    if (!first || !second || !third) throw new Error('the fleet has three drivers');
+    // Their phones are off: no position.
+    await suite.t.db.db
+      .update(drivers)
+      .set({ lastLat: null, lastLng: null })
+      .where(inArray(drivers.id, [second.id, third.id]));
+    const etaEvents = async (serviceId: string) =>
+      (await historyOf(suite.t, serviceId)).filter((event) => event.type === 'eta');
+
+    // A first assignment: no ETA anywhere.
+    const created = await suite.request();
+    expect((await assign(created.id, second.id)).statusCode).toBe(200);
+    const assigned = await serviceOf(suite.t, created.id);
+    expect(assigned).toMatchObject({ driverId: second.id, status: 'Active' });
+    expect(assigned.driverEtaSeconds).toBeNull();
+    expect(await etaEvents(created.id)).toEqual([]);
+    const customer = ServiceSchema.parse(
+      (
+        await suite.t.app.inject({
+          method: 'GET',
+          url: `/common/services/${created.id}`,
+          headers: created.headers,
+        })
+      ).json(),
+    );
+    expect(customer.driver).toMatchObject({ _id: second.id, eta: null });
+
+    // A reassignment from a driver with a position: the ETA the customer was told stays.
+    const other = await suite.request();
+    expect((await assign(other.id, first.id)).statusCode).toBe(200);
+    const estimated = await serviceOf(suite.t, other.id);
+    expect(estimated.driverEtaSeconds).toBeGreaterThan(0);
+    const told = await etaEvents(other.id);
+    expect(told).toHaveLength(1);
+    expect((await assign(other.id, third.id)).statusCode).toBe(200);
+    expect(await serviceOf(suite.t, other.id)).toMatchObject({
+      driverId: third.id,
+      driverEtaSeconds: estimated.driverEtaSeconds,
+    });
+    expect(await etaEvents(other.id)).toEqual(told);
+  });
+});
+
+describe('two assignments at once', () => {
+  const onPostgres = Boolean(process.env['DATABASE_URL']);
+
+  /** Database facts that hold whatever order the assignments ran in. */
+  async function expectConsistent() {
+    const open = await suite.t.db.db
+      .select({ id: services.id, driverId: services.driverId })
+      .from(services)
+      .where(eq(services.status, 'Active'));
+    const pending = await suite.t.db.db
+      .select({ driverId: dispatchOffers.driverId, serviceId: dispatchOffers.serviceId })
+      .from(dispatchOffers)
+      .where(eq(dispatchOffers.state, 'pending'));
+    const driverIds = open.map((row) => row.driverId);
+    // No driver works two services, or works one while offered another.
+    expect(new Set(driverIds).size).toBe(driverIds.length);
+    expect(pending.filter((offer) => driverIds.includes(offer.driverId))).toEqual([]);
+    // No service is both given to a driver and offered.
+    const openIds = open.map((row) => row.id);
+    expect(pending.filter((offer) => openIds.includes(offer.serviceId))).toEqual([]);
+    for (const row of open) {
+      if (row.driverId) expect(await driverRow(row.driverId)).toMatchObject({ status: 'busy' });
+    }
+  }
+
+  it("each taking the driver the other's service is offered to: both answer, neither 5xx, and the rows agree", async () => {
+    const [first, second] = suite.fleet;
+    if (!first || !second) throw new Error('the fleet has three drivers');
+    for (let round = 0; round < 4; round += 1) {
+      await resetFleet(suite.t, suite.fleet);
+      const one = await suite.request();
+      await suite.tick();
+      const two = await suite.request();
+      await suite.tick();
+      const offers = await suite.t.db.db
+        .select({ serviceId: dispatchOffers.serviceId, driverId: dispatchOffers.driverId })
+        .from(dispatchOffers)
+        .where(eq(dispatchOffers.state, 'pending'));
+      expect(offers).toEqual(
+        expect.arrayContaining([
+          { serviceId: one.id, driverId: first.id },
+          { serviceId: two.id, driverId: second.id },
+        ]),
+      );
+      const answers = await Promise.all([assign(one.id, second.id), assign(two.id, first.id)]);
+      for (const res of answers) {
+        expect(res.statusCode, res.body).toBeLessThan(500);
+        expect([200, 409]).toContain(res.statusCode);
+      }
+      await expectConsistent();
+      if (answers.every((res) => res.statusCode === 200)) {
+        expect(await serviceOf(suite.t, one.id)).toMatchObject({ driverId: second.id });
+        expect(await serviceOf(suite.t, two.id)).toMatchObject({ driverId: first.id });
+      }
+    }
+  });
+
+  it.runIf(onPostgres)(
+    'an offer the engine makes the chosen driver while the assignment waits for them is withdrawn too',
+    async () => {
+      const [first] = suite.fleet;
+      if (!first) throw new Error('the fleet has three drivers');
+      const created = await suite.request();
+      const offered = await suite.request();
+      let assigning: ReturnType<typeof assign> | undefined;
+      // Stands for the engine: it holds the driver's row, offers them a service and commits while
+      // the assignment waits for that row.
+      await suite.t.db.db.transaction(async (tx) => {
+        await tx.select().from(drivers).where(eq(drivers.id, first.id)).for('update');
+        assigning = assign(created.id, first.id);
+        await waitForLockWait();
+        await tx.insert(dispatchOffers).values({
+          id: `engine-${offered.id}`,
+          serviceId: offered.id,
+          driverId: first.id,
+          state: 'pending',
+          etaSeconds: 60,
+          distanceMeters: 1000,
+          offeredAt: new Date(),
+          expiresAt: new Date(Date.now() + 60_000),
+        });
+      });
+      const res = await assigning;
+      expect(res?.statusCode).toBe(200);
+      expect(await serviceOf(suite.t, created.id)).toMatchObject({ driverId: first.id });
+      const [offer] = await suite.t.db.db
+        .select({ state: dispatchOffers.state })
+        .from(dispatchOffers)
+        .where(eq(dispatchOffers.id, `engine-${offered.id}`));
+      expect(offer?.state).toBe('withdrawn');
+      expect(await serviceOf(suite.t, offered.id)).toMatchObject({
+        status: 'Queued',
+        driverId: null,
+      });
+      const steps = (await historyOf(suite.t, offered.id))
+        .filter((event) => event.type === 'dispatch')
+        .map((event) => event.payload.step);
+      expect(steps.at(-1)).toBe('withdrawn');
+      await expectConsistent();
+    },
+  );
+});
+
+/** Until a statement of the app waits for a row lock (PostgreSQL only). */
+async function waitForLockWait() {
+  for (let tries = 0; tries < 200; tries += 1) {
+    const result: unknown = await suite.t.db.db.execute(
+      sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+    );
+    const [row] = (result as { rows: { n: number }[] }).rows;
+    if ((row?.n ?? 0) > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error('the assignment never waited for the driver row');
+}
 
 describe('cancel', () => {
   it('voids the service with the reason, frees the driver, and a second cancel adds nothing', async () => {

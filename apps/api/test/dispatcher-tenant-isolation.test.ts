@@ -12,7 +12,7 @@ import {
 import { createTestApp, type TestApp } from './helpers.ts';
 import { CONNECT_PR, MMM_PR, OTIUM_PA } from './support/demo-accounts.ts';
 import { DEMO_DISPATCHER_EMAILS, dispatcherToken } from './support/dispatcher-session.ts';
-import { assignFirstDriver, createService } from './support/journey-service.ts';
+import { assignFirstDriver, createService, finishService } from './support/journey-service.ts';
 import { openStream } from './support/service-stream.ts';
 
 // Tenant isolation of the dispatcher's console (docs/decisions/762), as a property: whatever the
@@ -30,6 +30,8 @@ interface Target {
   roomId: string;
   /** A service of the PA dispatcher's own scope (to assign a PR driver to). */
   ownServiceId: string;
+  /** A finished service of the PA dispatcher's own scope. */
+  ownClosedServiceId: string;
   reason: string;
   text: string;
   phoneNumber: string;
@@ -70,6 +72,11 @@ const ACTING_ROUTES: Record<string, (target: Target) => Call> = {
     url: `/services/${x.ownServiceId}/assignment`,
     payload: { driverId: x.driverId },
   }),
+  'POST /services/{id}/assignment (their driver on my finished service)': (x) => ({
+    method: 'POST',
+    url: `/services/${x.ownClosedServiceId}/assignment`,
+    payload: { driverId: x.driverId },
+  }),
   'POST /services/{id}/cancellation': (x) => ({
     method: 'POST',
     url: `/services/${x.serviceId}/cancellation`,
@@ -100,6 +107,7 @@ let prServiceIds: string[];
 let prDriverIds: string[];
 let prRoomIds: string[];
 let paServiceId: string;
+let paClosedServiceId: string;
 let paDriverId: string;
 
 beforeAll(async () => {
@@ -114,6 +122,8 @@ beforeAll(async () => {
   await assignFirstDriver(t, assigned.id);
   prServiceIds = [queued.id, assigned.id];
   paServiceId = (await createService(t, OTIUM_PA)).id;
+  paClosedServiceId = (await createService(t, OTIUM_PA)).id;
+  await finishService(t, paClosedServiceId);
   prDriverIds = (
     await t.db.db.select({ id: drivers.id }).from(drivers).where(eq(drivers.branch, 'PR'))
   ).map((row) => row.id);
@@ -161,7 +171,7 @@ const paHeaders = () => ({ 'x-api-key': t.config.appKey, authorization: `Bearer 
 
 /** Everything a PA dispatcher's action on PR objects could change. */
 async function databaseState() {
-  const targets = [...prServiceIds, paServiceId];
+  const targets = [...prServiceIds, paServiceId, paClosedServiceId];
   return {
     audit: await t.db.db.select({ n: count() }).from(auditLog),
     services: await t.db.db
@@ -180,12 +190,16 @@ async function databaseState() {
   };
 }
 
-async function send(call: Call): Promise<number> {
+/** The answer to `call`: its status and body (a stream's refusal is a plain JSON body too). */
+async function send(call: Call): Promise<{ status: number; body: string }> {
   if (call.stream) {
     const query = new URLSearchParams({ key: t.config.appKey, token: paToken });
     const res = await fetch(`${baseUrl}${BASE}${call.url}?${query.toString()}`);
-    await res.body?.cancel();
-    return res.status;
+    if (res.status === 200) {
+      await res.body?.cancel();
+      return { status: res.status, body: '' };
+    }
+    return { status: res.status, body: await res.text() };
   }
   const res = await t.app.inject({
     method: call.method,
@@ -193,19 +207,23 @@ async function send(call: Call): Promise<number> {
     headers: paHeaders(),
     ...(call.payload ? { payload: call.payload } : {}),
   });
-  return res.statusCode;
+  return { status: res.statusCode, body: res.body };
 }
 
 /** An id of the services' shape (8-64 URL-safe characters) that names nothing. */
 const idLike = fc.stringMatching(/^[A-Za-z0-9_-]{8,40}$/);
 const words = fc.string({ minLength: 1, maxLength: 60 }).filter((text) => text.trim().length > 0);
 
-function targets(): fc.Arbitrary<Target> {
+/** Targets of PR ids or of unknown ids; only PR ids when `prOnly`. */
+function targets(prOnly = false): fc.Arbitrary<Target> {
+  const idOf = (ids: string[]) =>
+    prOnly ? fc.constantFrom(...ids) : fc.oneof(fc.constantFrom(...ids), idLike);
   return fc.record({
-    serviceId: fc.oneof(fc.constantFrom(...prServiceIds), idLike),
-    driverId: fc.oneof(fc.constantFrom(...prDriverIds), idLike),
-    roomId: fc.oneof(fc.constantFrom(...prRoomIds), idLike),
+    serviceId: idOf(prServiceIds),
+    driverId: idOf(prDriverIds),
+    roomId: idOf(prRoomIds),
     ownServiceId: fc.constant(paServiceId),
+    ownClosedServiceId: fc.constant(paClosedServiceId),
     reason: words,
     text: words,
     phoneNumber: fc.constantFrom('+17875550160', '+50760000002'),
@@ -219,7 +237,7 @@ describe("a PA dispatcher acting on PR's services, drivers and rooms", () => {
     await fc.assert(
       fc.asyncProperty(targets(), async (target) => {
         const before = await databaseState();
-        const status = await send(route(target));
+        const { status } = await send(route(target));
         expect([403, 404]).toContain(status);
         expect(await databaseState()).toEqual(before);
       }),
@@ -227,6 +245,40 @@ describe("a PA dispatcher acting on PR's services, drivers and rooms", () => {
     );
   });
 });
+
+describe("a PA dispatcher cannot tell PR's ids from ids that do not exist", () => {
+  it.each(Object.keys(ACTING_ROUTES))(
+    '%s answers both with the same status, code, message and field',
+    async (name) => {
+      const route = ACTING_ROUTES[name];
+      if (!route) throw new Error(name);
+      await fc.assert(
+        fc.asyncProperty(
+          targets(true),
+          idLike,
+          idLike,
+          idLike,
+          async (pr, service, driver, room) => {
+            const unknown = { ...pr, serviceId: service, driverId: driver, roomId: room };
+            const [forPr, forUnknown] = [await send(route(pr)), await send(route(unknown))];
+            expect({ status: forPr.status, body: bodyOf(forPr.body) }).toEqual({
+              status: forUnknown.status,
+              body: bodyOf(forUnknown.body),
+            });
+          },
+        ),
+        { numRuns: 8 },
+      );
+    },
+  );
+});
+
+/** An error body as the client reads it (code, message, field), without the request's own id. */
+function bodyOf(text: string): unknown {
+  if (text === '') return text;
+  const { code, message, field } = JSON.parse(text) as Record<string, unknown>;
+  return { code, message, field };
+}
 
 describe('what a PA dispatcher reads', () => {
   const carriesPr = (body: string) =>

@@ -158,6 +158,9 @@ const OPERATIONS: Record<string, (target: PoolService) => Call> = {
  * Operations that name a service but are not opened by a service's bearer token, and why. The
  * coverage test below fails when the OpenAPI gains a service-scoped operation in neither list.
  */
+const DISPATCHER_SESSION =
+  "the dispatcher's own session; another tenant's service is a 404 (dispatcher-tenant-isolation.test.ts)";
+
 const NOT_SERVICE_TOKEN_OPERATIONS: Record<string, string> = {
   'POST /common/api/v1/service-requests': 'creates the service: there is no token yet',
   'POST /common/api/v1/driver-app/services/{id}/accept': "the driver app's own driver token",
@@ -167,6 +170,13 @@ const NOT_SERVICE_TOKEN_OPERATIONS: Record<string, string> = {
     "the driver app's own driver token",
   'POST /common/api/v1/driver-app/services/{id}/photos': "the driver app's own driver token",
   'GET /common/api/v1/driver-app/services/{id}/photos': "the driver app's own driver token",
+  'GET /common/api/v1/dispatcher/services/{id}': DISPATCHER_SESSION,
+  'GET /common/api/v1/dispatcher/services/{id}/suggestions': DISPATCHER_SESSION,
+  'POST /common/api/v1/dispatcher/geotext-rooms': DISPATCHER_SESSION,
+  'POST /common/api/v1/dispatcher/services/{id}/assignment': DISPATCHER_SESSION,
+  'POST /common/api/v1/dispatcher/services/{id}/cancellation': DISPATCHER_SESSION,
+  'POST /common/api/v1/dispatcher/services/{id}/contact': DISPATCHER_SESSION,
+  'POST /common/api/v1/dispatcher/services/{id}/messages': DISPATCHER_SESSION,
   'POST /common/api/v1/services/{id}/text-link':
     "a texted link's own signed token; another service's link is a 403 in text-links.test.ts",
   'GET /common/api/v1/operator/services/{id}/photos':

@@ -4,8 +4,9 @@ import type { Db } from '../db/client.ts';
 import { dispatchOffers, drivers, services } from '../db/schema.ts';
 
 // The dispatcher's board (docs/decisions/762): open services in a scope with their driver and the
-// driver being offered each one, and the drivers of some branches with the service they work. One
-// query each, filtered in SQL, so that a board of thousands of rows costs one round trip.
+// driver being offered each one (the same record, of any status, for a service's detail), and the
+// drivers of some branches with the service they work. One query each, filtered in SQL, so that a
+// board of thousands of rows costs one round trip.
 
 /** Statuses of a service still on the board (SPEC 4: neither finished, cancelled nor audited). */
 export const OPEN_SERVICE_STATUSES = ['Queued', 'Active', 'HoldInspection'] as const;
@@ -55,19 +56,29 @@ export interface BoardDriverRecord {
   serviceBranch: string | null;
 }
 
+/** Which services `listServices` reads besides the scope and the ids. */
+export interface ListServicesOptions {
+  /** Only the open ones, those of the board (the default); false: any status (a service's detail). */
+  open?: boolean;
+}
+
 export interface DispatcherBoardRepository {
   /**
-   * Open services matching `inScope` (an SQL condition on `services`), only those of `ids` when
-   * given, newest first.
+   * Services matching `inScope` (an SQL condition on `services`), only those of `ids` when given,
+   * newest first; only the open ones unless `options.open` is false.
    */
-  listServices(inScope: SQL, ids?: readonly string[]): Promise<BoardServiceRecord[]>;
+  listServices(
+    inScope: SQL,
+    ids?: readonly string[],
+    options?: ListServicesOptions,
+  ): Promise<BoardServiceRecord[]>;
   /** Drivers of the branches, by name. */
   listDrivers(branches: readonly string[]): Promise<BoardDriverRecord[]>;
 }
 
 export function createDispatcherBoardRepository(db: Db): DispatcherBoardRepository {
   return {
-    async listServices(inScope, ids) {
+    async listServices(inScope, ids, { open = true } = {}) {
       if (ids?.length === 0) return [];
       return db
         .select({
@@ -103,7 +114,7 @@ export function createDispatcherBoardRepository(db: Db): DispatcherBoardReposito
         .leftJoin(offerDriver, eq(offerDriver.id, dispatchOffers.driverId))
         .where(
           and(
-            inArray(services.status, [...OPEN_SERVICE_STATUSES]),
+            open ? inArray(services.status, [...OPEN_SERVICE_STATUSES]) : undefined,
             inScope,
             ids === undefined ? undefined : inArray(services.id, [...ids]),
           ),

@@ -7,7 +7,7 @@ import type { ServiceChange } from '../../repositories/services.ts';
 import { assignmentChange } from '../dispatch/assignment.ts';
 import { rankCandidates } from '../dispatch/engine.ts';
 import { auditLineOf } from './audit.ts';
-import { assertDriverInScope, type DispatcherContext } from './dispatcher-auth.ts';
+import type { DispatcherContext } from './dispatcher-auth.ts';
 import { readServiceDetail, serviceInScope, type DetailRepos } from './service-detail.ts';
 
 // `POST /dispatcher/services/{id}/assignment` (docs/decisions/762): direct assignment. The chosen
@@ -15,39 +15,53 @@ import { readServiceDetail, serviceInScope, type DetailRepos } from './service-d
 // pending offer of the service, and one the driver had for another service, are withdrawn; a
 // previous driver is freed and their app told. Decided on the locked rows, so a driver who took
 // another service, or went offline, a moment before is refused rather than given two trips.
+// A driver outside the dispatcher's branches answers exactly as an unknown id, and is checked
+// before any row is locked. A service held for inspection is refused: assigning it would release
+// the hold unseen. A driver without a position (their phone off) may be assigned: the customer is
+// then sent no ETA rather than a made-up one, and the service keeps the ETA it had.
 
-type AssignRepos = DetailRepos & Pick<Repositories, 'dispatcherActions'>;
+type AssignRepos = DetailRepos & Pick<Repositories, 'dispatcherActions' | 'drivers'>;
 
 const conflict = (message: string) => new AppError('CONFLICT', message);
+
+/** The one answer for a driver the dispatcher may not assign, whether it exists or not. */
+const driverNotFound = () => new AppError('NOT_FOUND', 'No driver has that id', 'body.driverId');
 
 function isOpen(status: string): boolean {
   return (OPEN_SERVICE_STATUSES as readonly string[]).includes(status);
 }
 
+/** Whether the driver exists and works in a branch the dispatcher sees (their scope's rule). */
+function isAssignable(context: DispatcherContext, driver: { branch: string } | undefined): boolean {
+  return driver !== undefined && context.driverBranches.includes(driver.branch);
+}
+
 /**
  * The change that gives the service to `driver`. A first assignment is decision 8's change; a
  * reassignment keeps the status and the trip status (SPEC 4: a lower rank never replaces the
- * current trip status) and tells the customer's screens of the new driver and their ETA.
+ * current trip status) and tells the customer's screens of the new driver and their ETA, when
+ * it can be estimated (none without the driver's position or the situation's place).
  */
 function changeFor({ service, driver }: AssignmentRows, now: Date): ServiceChange {
   const [ranked] = rankCandidates(service, [driver]);
-  const estimate = ranked ?? { etaSeconds: 0, distanceMeters: 0 };
   const reassigning = service.status === 'Active';
   const base = assignmentChange(
     reassigning ? { ...service, status: 'Queued' } : service,
     driver,
-    estimate,
+    ranked ?? { etaSeconds: 0, distanceMeters: 0 },
     now,
   );
   if (!base) throw conflict(`The service is ${service.status}: it cannot be assigned`);
   const events = base.events.filter(
     (event) =>
-      !reassigning ||
-      (event.type !== 'status' &&
-        !(event.type === 'trip' && event.payload.status === service.tripStatus)),
+      (ranked !== undefined || event.type !== 'eta') &&
+      (!reassigning ||
+        (event.type !== 'status' &&
+          !(event.type === 'trip' && event.payload.status === service.tripStatus))),
   );
   return {
     ...base,
+    patch: ranked ? base.patch : withoutEstimate(base.patch ?? {}),
     events: [
       ...events,
       {
@@ -58,6 +72,17 @@ function changeFor({ service, driver }: AssignmentRows, now: Date): ServiceChang
   };
 }
 
+/** The assignment's columns without the drive estimate (a driver with no position has none). */
+function withoutEstimate(patch: NonNullable<ServiceChange['patch']>): ServiceChange['patch'] {
+  const {
+    simulatedEtaSeconds: _simulated,
+    driverEtaSeconds: _eta,
+    driverDistanceMeters: _distance,
+    ...rest
+  } = patch;
+  return rest;
+}
+
 function planFor(
   context: DispatcherContext,
   rows: AssignmentRows,
@@ -65,8 +90,13 @@ function planFor(
   now: Date,
 ): AssignmentPlan | 'keep' {
   const { service, driver } = rows;
+  if (!isAssignable(context, driver)) throw driverNotFound();
   if (!isOpen(service.status)) throw conflict(`The service is ${service.status}: it is closed`);
-  assertDriverInScope(context, driver);
+  if (service.status === 'HoldInspection') {
+    throw conflict(
+      'The service is HoldInspection: it is held for inspection and cannot be assigned',
+    );
+  }
   if (service.driverId === driver.id) return 'keep';
   if (driver.branch !== service.branch) {
     throw conflict(
@@ -105,10 +135,17 @@ export async function assignService(
   request: AssignServiceRequest,
 ): Promise<DispatcherServiceDetail> {
   await serviceInScope(repos, context, serviceId);
+  // Before any lock: another tenant's driver is neither told apart from an unknown id nor locked.
+  if (!isAssignable(context, await repos.drivers.findById(request.driverId))) {
+    throw driverNotFound();
+  }
   const now = await repos.dispatch.databaseNow();
   const outcome = await repos.dispatcherActions.assign(serviceId, request.driverId, (rows) =>
     planFor(context, rows, request.reason, now),
   );
-  if (!outcome) throw new AppError('NOT_FOUND', 'No driver has that id', 'body.driverId');
+  if (!outcome) throw driverNotFound();
+  if (outcome === 'contended') {
+    throw conflict('The driver or the service changed while assigning: try again');
+  }
   return readServiceDetail(repos, context, serviceId);
 }
