@@ -575,7 +575,8 @@ describe('cancel', () => {
     );
     expect(await serviceOf(suite.t, created.id)).toMatchObject({
       status: 'Void',
-      cancellationReason: 'Customer called to cancel',
+      // The customer reads the service: only that the operations centre cancelled it.
+      cancellationReason: 'cancelled_by_dispatcher',
     });
     expect(await driverRow(first.id)).toMatchObject({
       status: 'available',
@@ -584,7 +585,7 @@ describe('cancel', () => {
     const status = (await historyOf(suite.t, created.id)).filter((e) => e.type === 'status');
     expect(status.at(-1)?.payload).toMatchObject({
       status: 'Void',
-      reason: 'Customer called to cancel',
+      reason: 'cancelled_by_dispatcher',
     });
 
     const again = await call('POST', `/services/${created.id}/cancellation`, { reason: 'Again' });
@@ -652,7 +653,8 @@ describe('a text to the customer', () => {
     expect(lines[0]).toMatchObject({
       action: 'texted',
       dispatcherId,
-      after: { text: 'Your tow truck is 10 minutes away' },
+      // The log keeps which message and how long, never the text (personal data).
+      after: { messageId: answer.id, length: 'Your tow truck is 10 minutes away'.length },
     });
   });
 

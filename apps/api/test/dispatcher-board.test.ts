@@ -187,6 +187,31 @@ describe('GET /dispatcher/board/events', () => {
     }
   });
 
+  it('ends within a few seconds of a sign-out', async () => {
+    const token = await dispatcherToken(t.app, DEMO_DISPATCHER_EMAILS.pr);
+    const stream = await boardStream(token);
+    try {
+      expect((await stream.next()).event).toBe('snapshot');
+      const signOut = await t.app.inject({
+        method: 'DELETE',
+        url: '/common/api/v1/dispatcher/session',
+        headers: bearerHeaders(t, token),
+      });
+      expect(signOut.statusCode).toBe(204);
+      const signedOutAt = Date.now();
+      const timeout = new Promise<'still open'>((resolve) => {
+        setTimeout(() => {
+          resolve('still open');
+        }, 6_000).unref();
+      });
+      expect(await Promise.race([stream.ended, timeout])).toBe('end');
+      expect(Date.now() - signedOutAt).toBeLessThan(6_000);
+      expect((await boardStream(token)).status).toBe(401);
+    } finally {
+      stream.close();
+    }
+  });
+
   it('is refused without a dispatcher token or the app key: 401', async () => {
     const noToken = await openStream(
       `${baseUrl}/common/api/v1/dispatcher/board/events?key=${encodeURIComponent(t.config.appKey)}`,
@@ -437,5 +462,43 @@ describe('the board stream on its own', () => {
     });
     await sleep(250);
     expect(signedOut.ended).toBe(true);
+  });
+
+  it('never piles reads up while the database is slow: a tick whose read is in flight is skipped', async () => {
+    const { reader } = memoryBoard();
+    let driverReads = 0;
+    let sessionChecks = 0;
+    let release: () => void = () => undefined;
+    const slow = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const raw = new FakeResponse();
+    openBoardStream({
+      reader: {
+        ...reader,
+        drivers: async () => {
+          driverReads += 1;
+          await slow;
+          return reader.drivers();
+        },
+        stillSignedIn: () => {
+          sessionChecks += 1;
+          return Promise.resolve(true);
+        },
+      },
+      bus: createServiceEventsFanOut(),
+      raw: raw as unknown as ServerResponse,
+      log: silentLog,
+      intervals: { ...intervals, driversMs: 5, fullMs: 10_000 },
+    });
+    // Some 60 ticks while the first read hangs: none of them is queued behind it.
+    await sleep(300);
+    expect(driverReads).toBe(1);
+    release();
+    await sleep(30);
+    // Once it is done, the ticks read again one at a time: a handful, not the 60 missed ones.
+    expect(driverReads).toBeLessThan(10);
+    expect(sessionChecks).toBeLessThan(10);
+    raw.emit('close');
   });
 });

@@ -79,7 +79,13 @@ describe('a geotext room from the console', () => {
       .select()
       .from(auditLog)
       .where(eq(auditLog.action, 'geotext_created'));
-    expect(line).toMatchObject({ dispatcherId: stored?.createdBy, serviceId: service.id });
+    // The permanent log names the room, not the caller's phone number.
+    expect(line).toMatchObject({
+      dispatcherId: stored?.createdBy,
+      serviceId: service.id,
+      after: { roomId: room._id },
+    });
+    expect(JSON.stringify(line)).not.toContain('5550142');
     expect(stored?.createdBy).toEqual(expect.any(String));
 
     expect(
@@ -117,6 +123,39 @@ describe('a geotext room from the console', () => {
     expect(read.json()).toMatchObject({ code: 'NOT_FOUND' });
     expect((await fetch(streamUrl('pa', room._id))).status).toBe(404);
     expect((await readRoom('pa', 'no-such-room')).statusCode).toBe(404);
+  });
+
+  it("ends the room's stream within a few seconds of a sign-out", async () => {
+    const token = await dispatcherToken(t.app, DEMO_DISPATCHER_EMAILS.pr);
+    const room = GeotextRoomSchema.parse(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: ROOMS,
+          headers: { 'x-api-key': t.config.appKey, authorization: `Bearer ${token}` },
+          payload: { phoneNumber: '+17875550145' },
+        })
+      ).json(),
+    );
+    const query = new URLSearchParams({ key: t.config.appKey, token });
+    const stream = await openStream(`${baseUrl}${ROOMS}/${room._id}/events?${query.toString()}`);
+    try {
+      expect(stream.status).toBe(200);
+      const signOut = await t.app.inject({
+        method: 'DELETE',
+        url: '/common/api/v1/dispatcher/session',
+        headers: { 'x-api-key': t.config.appKey, authorization: `Bearer ${token}` },
+      });
+      expect(signOut.statusCode).toBe(204);
+      const timeout = new Promise<'still open'>((resolve) => {
+        setTimeout(() => {
+          resolve('still open');
+        }, 6_000).unref();
+      });
+      expect(await Promise.race([stream.ended, timeout])).toBe('end');
+    } finally {
+      stream.close();
+    }
   });
 
   it('keeps a room without a service to its creator', async () => {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { drivers } from '../src/db/schema.ts';
-import { hasDriverRole } from '../src/services/identity/driver-session.ts';
+import { hasRole } from '../src/services/identity/role-claim.ts';
 import {
   codeOf,
   CookieBrowser,
@@ -203,14 +203,14 @@ describe('driver sign-in through the bundled identity provider', () => {
 describe('the driver role claim (OIDC_DRIVER_ROLE_CLAIM, OIDC_DRIVER_ROLE)', () => {
   const rule = { claim: 'roles', role: 'driver' };
   it('is a driver for the role alone, in a list, or in space-separated text', () => {
-    expect(hasDriverRole({ sub: 'a', roles: 'driver' }, rule)).toBe(true);
-    expect(hasDriverRole({ sub: 'a', roles: ['member', 'driver'] }, rule)).toBe(true);
-    expect(hasDriverRole({ sub: 'a', roles: 'member driver' }, rule)).toBe(true);
+    expect(hasRole({ sub: 'a', roles: 'driver' }, rule)).toBe(true);
+    expect(hasRole({ sub: 'a', roles: ['member', 'driver'] }, rule)).toBe(true);
+    expect(hasRole({ sub: 'a', roles: 'member driver' }, rule)).toBe(true);
   });
   it('is not a driver for another role, a look-alike, another claim or no claim', () => {
-    expect(hasDriverRole({ sub: 'a', roles: 'drivers' }, rule)).toBe(false);
-    expect(hasDriverRole({ sub: 'a', roles: ['member'] }, rule)).toBe(false);
-    expect(hasDriverRole({ sub: 'a', role: 'driver' }, rule)).toBe(false);
-    expect(hasDriverRole({ sub: 'a' }, rule)).toBe(false);
+    expect(hasRole({ sub: 'a', roles: 'drivers' }, rule)).toBe(false);
+    expect(hasRole({ sub: 'a', roles: ['member'] }, rule)).toBe(false);
+    expect(hasRole({ sub: 'a', role: 'driver' }, rule)).toBe(false);
+    expect(hasRole({ sub: 'a' }, rule)).toBe(false);
   });
 });

@@ -45,7 +45,8 @@ export class GeotextRoomAnsweredError extends Error {
 
 export interface GeotextRepository {
   findRoom(roomId: string): Promise<GeotextRoomRow | undefined>;
-  createRoom(room: NewGeotextRoomRow): Promise<GeotextRoomRow>;
+  /** Stores a new room, inside the caller's transaction when `tx` is given. */
+  createRoom(room: NewGeotextRoomRow, tx?: Db): Promise<GeotextRoomRow>;
   /** The room's answers, oldest first. */
   listResponses(roomId: string): Promise<GeotextResponseRow[]>;
   /** The answers after the first `afterSeq`, numbered from 1 (the room's event stream). */
@@ -86,8 +87,8 @@ export function createGeotextRepository(db: Db): GeotextRepository {
   return {
     findRoom: async (roomId) =>
       (await db.select().from(geotextRooms).where(eq(geotextRooms.id, roomId)).limit(1))[0],
-    createRoom: async (room) => {
-      const [stored] = await db.insert(geotextRooms).values(room).returning();
+    createRoom: async (room, tx = db) => {
+      const [stored] = await tx.insert(geotextRooms).values(room).returning();
       if (!stored) throw new Error(`geotext room ${room.id} returned no row`);
       return stored;
     },

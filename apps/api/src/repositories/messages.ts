@@ -31,8 +31,12 @@ export interface MessagesRepository {
   /**
    * Queues one outbox message (ARCHITECTURE decision 7: outbox + log by default). The id is the
    * caller's deduplication key: a second call with the same id writes nothing and returns false.
+   * Inside the caller's transaction `tx` when given: the listeners are then not told (the row is
+   * not visible before the commit); the caller tells them with `announceQueued` once it committed.
    */
-  enqueueOnce(message: NewMessageRow): Promise<boolean>;
+  enqueueOnce(message: NewMessageRow, tx?: Db): Promise<boolean>;
+  /** Tells the listeners of a message queued inside a transaction that has now committed. */
+  announceQueued(message: NewMessageRow): void;
   /**
    * Calls `listener` after each message this repository queued (not after a duplicate), so the
    * delivery worker can send it at once (docs/decisions/440). Returns the unsubscribe function.
@@ -63,6 +67,10 @@ export interface MessagesRepository {
 export function createMessagesRepository(db: Db): MessagesRepository {
   const listeners = new Set<(message: NewMessageRow) => void>();
 
+  const announce = (message: NewMessageRow) => {
+    for (const listener of listeners) listener(message);
+  };
+
   /** Only the attempt that holds the claim may settle it. */
   const settle = async (id: string, patch: Partial<NewMessageRow>) => {
     await db
@@ -72,18 +80,22 @@ export function createMessagesRepository(db: Db): MessagesRepository {
   };
 
   return {
-    enqueueOnce: async (message) => {
+    enqueueOnce: async (message, tx) => {
       // Due from this process's clock, the one the dispatcher claims with: the database's own
       // now() carries microseconds, so a row queued and claimed within one millisecond would not
       // yet be due, and would wait for the next periodic pass.
-      const inserted = await db
+      const inserted = await (tx ?? db)
         .insert(messages)
         .values({ ...message, nextAttemptAt: message.nextAttemptAt ?? new Date() })
         .onConflictDoNothing({ target: messages.id })
         .returning({ id: messages.id });
       if (inserted.length === 0) return false;
-      for (const listener of listeners) listener(message);
+      if (!tx) announce(message);
       return true;
+    },
+
+    announceQueued: (message) => {
+      announce(message);
     },
 
     onQueued: (listener) => {

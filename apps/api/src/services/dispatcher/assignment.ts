@@ -7,7 +7,7 @@ import type { ServiceChange } from '../../repositories/services.ts';
 import { assignmentChange } from '../dispatch/assignment.ts';
 import { rankCandidates } from '../dispatch/engine.ts';
 import { auditLineOf } from './audit.ts';
-import type { DispatcherContext } from './dispatcher-auth.ts';
+import { isDriverInScope, type DispatcherContext } from './dispatcher-auth.ts';
 import { readServiceDetail, serviceInScope, type DetailRepos } from './service-detail.ts';
 
 // `POST /dispatcher/services/{id}/assignment` (docs/decisions/762): direct assignment. The chosen
@@ -29,11 +29,6 @@ const driverNotFound = () => new AppError('NOT_FOUND', 'No driver has that id', 
 
 function isOpen(status: string): boolean {
   return (OPEN_SERVICE_STATUSES as readonly string[]).includes(status);
-}
-
-/** Whether the driver exists and works in a branch the dispatcher sees (their scope's rule). */
-function isAssignable(context: DispatcherContext, driver: { branch: string } | undefined): boolean {
-  return driver !== undefined && context.driverBranches.includes(driver.branch);
 }
 
 /**
@@ -90,7 +85,7 @@ function planFor(
   now: Date,
 ): AssignmentPlan | 'keep' {
   const { service, driver } = rows;
-  if (!isAssignable(context, driver)) throw driverNotFound();
+  if (!isDriverInScope(context, driver)) throw driverNotFound();
   if (!isOpen(service.status)) throw conflict(`The service is ${service.status}: it is closed`);
   if (service.status === 'HoldInspection') {
     throw conflict(
@@ -136,7 +131,7 @@ export async function assignService(
 ): Promise<DispatcherServiceDetail> {
   await serviceInScope(repos, context, serviceId);
   // Before any lock: another tenant's driver is neither told apart from an unknown id nor locked.
-  if (!isAssignable(context, await repos.drivers.findById(request.driverId))) {
+  if (!isDriverInScope(context, await repos.drivers.findById(request.driverId))) {
     throw driverNotFound();
   }
   const now = await repos.dispatch.databaseNow();

@@ -15,7 +15,10 @@ import type { ServiceEventsBus } from '../../plugins/app/service-events-bus.ts';
 // changed, or `{_id, removed: true}` for a row it had sent that is now closed or out of scope.
 // Drivers' positions do not notify, so drivers are re-read every 3 s and the changed ones sent as
 // `driver` events; a full re-read every 60 s catches a notification lost while the database
-// connection was replaced. There is no resume cursor: a reconnect gets a new snapshot.
+// connection was replaced. With each drivers' re-read the session is checked, so a sign-out (or an
+// expired session, a dispatcher disabled) ends the stream within seconds. Reads run one at a time;
+// a read of a kind already waiting or running is not queued again, so a slow database never piles
+// reads up. There is no resume cursor: a reconnect gets a new snapshot.
 
 export interface BoardStreamIntervals {
   /** Shortest time between two reads of notified services. */
@@ -44,8 +47,8 @@ export interface BoardReader {
   services(now: Date, ids?: readonly string[]): Promise<BoardService[]>;
   drivers(): Promise<BoardDriver[]>;
   /**
-   * Checked with each full re-read: false once the session ended (signed out, expired, the
-   * dispatcher disabled), which ends the stream.
+   * Checked with each drivers' re-read (one indexed lookup): false once the session ended (signed
+   * out, expired, the dispatcher disabled), which ends the stream.
    */
   stillSignedIn?(): Promise<boolean>;
 }
@@ -92,6 +95,8 @@ export function openBoardStream(options: BoardStreamOptions): void {
   let lastServicesRead = 0;
   /** Reads run one at a time, so that events leave in the order the rows were read. */
   let queue: Promise<void> = Promise.resolve();
+  /** Kinds of read waiting or running: another of the same kind would read the same again. */
+  const inFlight = new Set<string>();
 
   raw.writeHead(200, {
     ...options.headers,
@@ -169,8 +174,13 @@ export function openBoardStream(options: BoardStreamOptions): void {
     for (const id of [...sentDrivers.keys()]) if (!seen.has(id)) sentDrivers.delete(id);
   };
 
-  /** Runs one read after the others; a failed read ends the stream (the reconnect re-snapshots). */
-  const run = (what: string, task: () => Promise<void>): void => {
+  /**
+   * Runs one read after the others, unless one of the same kind is already waiting or running; a
+   * failed read ends the stream (the reconnect re-snapshots). `then` runs once it is done.
+   */
+  const run = (what: string, task: () => Promise<void>, then?: () => void): void => {
+    if (inFlight.has(what)) return;
+    inFlight.add(what);
     queue = queue
       .then(async () => {
         if (!closed) await task();
@@ -178,19 +188,30 @@ export function openBoardStream(options: BoardStreamOptions): void {
       .catch((error: unknown) => {
         log.error({ err: error }, `Board stream ${what} read failed: stream closed`);
         close();
+      })
+      .finally(() => {
+        inFlight.delete(what);
+        then?.();
       });
   };
 
   const readNotified = (): void => {
     servicesTimer = undefined;
-    run('services', async () => {
-      lastServicesRead = Date.now();
-      const ids = [...notified];
-      notified.clear();
-      if (ids.length === 0) return;
-      const rows = await reader.services(now(), ids);
-      if (!closed) sendServices(rows, ids);
-    });
+    // A read that is waiting takes these ids too; one that is running reads them when it is done.
+    run(
+      'services',
+      async () => {
+        lastServicesRead = Date.now();
+        const ids = [...notified];
+        notified.clear();
+        if (ids.length === 0) return;
+        const rows = await reader.services(now(), ids);
+        if (!closed) sendServices(rows, ids);
+      },
+      () => {
+        if (notified.size > 0) scheduleNotified();
+      },
+    );
   };
   const scheduleNotified = (): void => {
     if (closed || !started || servicesTimer !== undefined) return;
@@ -237,6 +258,10 @@ export function openBoardStream(options: BoardStreamOptions): void {
   every(intervals.driversMs, () => {
     if (!started) return;
     run('drivers', async () => {
+      if (reader.stillSignedIn && !(await reader.stillSignedIn())) {
+        close();
+        return;
+      }
       const drivers = await reader.drivers();
       if (!closed) sendDrivers(drivers);
     });
@@ -244,10 +269,6 @@ export function openBoardStream(options: BoardStreamOptions): void {
   every(intervals.fullMs, () => {
     if (!started) return;
     run('full', async () => {
-      if (reader.stillSignedIn && !(await reader.stillSignedIn())) {
-        close();
-        return;
-      }
       const rows = await reader.services(now());
       if (!closed) sendServices(rows, undefined);
     });

@@ -7,13 +7,15 @@ import {
 import { AppError } from '../../lib/errors.ts';
 import type { Repositories } from '../../repositories/index.ts';
 import { auditLineOf } from './audit.ts';
+import { DISPATCHER_CANCELLATION_REASON } from './cancellation-reason.ts';
 import { assertServiceInScope, type DispatcherContext } from './dispatcher-auth.ts';
 import { readServiceDetail, serviceInScope, type DetailRepos } from './service-detail.ts';
 
 // `POST /dispatcher/services/{id}/cancellation` (docs/decisions/762): the dispatcher voids a
-// service as the customer's cancel does (SPEC 4: status Void with the reason): a status event with
-// the reason, the driver freed, a pending offer withdrawn by the write path, and the audit line,
-// in one transaction. Cancelling a service already voided answers it again without a second line,
+// service as the customer's cancel does (SPEC 4: status Void with a reason): a status event, the
+// driver freed, a pending offer withdrawn by the write path, and the audit line, in one
+// transaction. What the customer reads says only that the operations centre cancelled it
+// (cancellation-reason.ts); the dispatcher's reason is the audit line's. Cancelling a service already voided answers it again without a second line,
 // so a retry after a lost answer is safe; any other closed service is a 409.
 
 export async function cancelServiceByDispatcher(
@@ -43,11 +45,21 @@ export async function cancelServiceByDispatcher(
       tx,
     );
     return {
-      patch: { status: 'Void', statusNumber, cancellationReason: reason, cancellationNotes: null },
+      patch: {
+        status: 'Void',
+        statusNumber,
+        cancellationReason: DISPATCHER_CANCELLATION_REASON,
+        cancellationNotes: null,
+      },
       events: [
         {
           type: 'status',
-          payload: { status: 'Void', statusNumber, previousStatus: status, reason },
+          payload: {
+            status: 'Void',
+            statusNumber,
+            previousStatus: status,
+            reason: DISPATCHER_CANCELLATION_REASON,
+          },
         },
       ],
       ...(current.driverId

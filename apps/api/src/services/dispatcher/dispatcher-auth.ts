@@ -6,6 +6,8 @@ import {
   type ScopedService,
 } from '@auxilio/domain';
 import { inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
 import { services } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { DispatcherRow } from '../../repositories/dispatchers.ts';
@@ -27,11 +29,40 @@ export interface DispatcherContext {
 
 type AuthRepos = Pick<Repositories, 'dispatchers'>;
 
+/** Where a scope that cannot be read is reported; the request goes on with an empty scope. */
+export type ScopeWarningLog = Pick<FastifyBaseLogger, 'warn'>;
+
+const ScopeJsonSchema = z.object({
+  accounts: z.array(z.string()),
+  brands: z.array(z.string()),
+  branches: z.array(z.string()),
+});
+
+const EMPTY_SCOPE: DispatcherScope = { accounts: [], brands: [], branches: [] };
+
+/**
+ * The dispatcher's scope as stored. A scope that is not three lists of names (a row written by
+ * hand) is an empty scope: the dispatcher sees nothing until it is corrected, and it is logged.
+ */
+export function scopeOf(dispatcher: DispatcherRow, log?: ScopeWarningLog): DispatcherScope {
+  const parsed = ScopeJsonSchema.safeParse(dispatcher.scope);
+  if (parsed.success) return parsed.data;
+  log?.warn(
+    {
+      dispatcherId: dispatcher.id,
+      issues: parsed.error.issues.map((issue) => issue.path.join('.')),
+    },
+    'Dispatcher scope is not valid: treated as empty',
+  );
+  return EMPTY_SCOPE;
+}
+
 export async function dispatcherContextOf(
   repos: AuthRepos,
   dispatcher: DispatcherRow,
+  log?: ScopeWarningLog,
 ): Promise<DispatcherContext> {
-  const scope = dispatcher.scope;
+  const scope = scopeOf(dispatcher, log);
   const accountBranches = await repos.dispatchers.accountBranchesOf(scope);
   return { dispatcher, scope, driverBranches: driverBranchesOf(scope, accountBranches) };
 }
@@ -43,6 +74,7 @@ export async function dispatcherContextOf(
 export async function authenticateDispatcher(
   repos: AuthRepos,
   token: string | undefined,
+  log?: ScopeWarningLog,
   now: Date = new Date(),
 ): Promise<DispatcherContext> {
   if (!token) {
@@ -50,7 +82,7 @@ export async function authenticateDispatcher(
   }
   const dispatcher = await repos.dispatchers.findBySessionHash(hashServiceToken(token), now);
   if (!dispatcher) throw new AppError('UNAUTHORIZED', 'Unknown or expired dispatcher session');
-  return dispatcherContextOf(repos, dispatcher);
+  return dispatcherContextOf(repos, dispatcher, log);
 }
 
 /** The token of a request: the bearer header, else `?token=` (streams). */
@@ -101,6 +133,14 @@ export function assertDriverInScope<T extends { branch: string }>(
   context: DispatcherContext,
   driver: T | undefined,
 ): T {
-  if (!driver || !context.driverBranches.includes(driver.branch)) throw notFound('driver');
+  if (!isDriverInScope(context, driver)) throw notFound('driver');
   return driver;
+}
+
+/** True when the driver works in a branch the dispatcher sees. */
+export function isDriverInScope<T extends { branch: string }>(
+  context: DispatcherContext,
+  driver: T | undefined,
+): driver is T {
+  return driver !== undefined && context.driverBranches.includes(driver.branch);
 }

@@ -1,22 +1,27 @@
 import { maskPhone, type BoardService, type DispatcherServiceDetail } from '@auxilio/domain';
+import type { AuditRow } from '../../repositories/audit-log.ts';
 import type { BoardServiceRecord } from '../../repositories/dispatcher-board.ts';
 import type { Repositories } from '../../repositories/index.ts';
 import type { ServiceRow } from '../../repositories/services.ts';
 import { toAuditEntry } from './audit.ts';
 import { toBoardService } from './board.ts';
+import { DISPATCHER_CANCELLATION_REASON } from './cancellation-reason.ts';
 import { assertServiceInScope, type DispatcherContext } from './dispatcher-auth.ts';
 
 // `GET /dispatcher/services/{id}` (docs/decisions/762): what the console shows of one service of
 // the scope, open or closed: its board row, places, vehicle, the customer with a masked phone,
-// the whole history and the audit lines about it.
+// its history (the newest events when it is very long) and the audit lines about it.
 
 export type DetailRepos = Pick<
   Repositories,
   'auditLog' | 'dispatcherActions' | 'dispatcherBoard' | 'dispatch' | 'serviceEvents' | 'services'
 >;
 
-/** Longest history the detail answers (a service's history is far shorter in practice). */
-const TIMELINE_MAX = 5000;
+/**
+ * Most history events the detail answers: the newest ones, so that a long trip's positions never
+ * hide how it ended (a service's history is far shorter in practice).
+ */
+export const TIMELINE_MAX = 5000;
 
 /**
  * The board row of a service of any status. A closed service has no board stage: it shows the
@@ -48,6 +53,24 @@ export async function serviceInScope(
   return assertServiceInScope(context, record?.service);
 }
 
+/** The newest TIMELINE_MAX events of the service's history, oldest first. */
+async function newestEvents(repos: Pick<Repositories, 'serviceEvents'>, serviceId: string) {
+  const latest = await repos.serviceEvents.latestSeq(serviceId);
+  return repos.serviceEvents.listAfter(serviceId, Math.max(0, latest - TIMELINE_MAX), TIMELINE_MAX);
+}
+
+/**
+ * Why the service was cancelled, as the console shows it: the customer's reason, or for a cancel at
+ * the console the dispatcher's reason from its audit line (the service itself holds only a code).
+ */
+function cancellationReasonOf(service: ServiceRow, audit: readonly AuditRow[]): string | null {
+  if (service.cancellationReason !== DISPATCHER_CANCELLATION_REASON) {
+    return service.cancellationReason;
+  }
+  const line = audit.findLast((row) => row.action === 'cancelled');
+  return line?.reason ?? service.cancellationReason;
+}
+
 function placeOf(lat: number | null, lng: number | null, address: string | null) {
   return { lat, lng, address };
 }
@@ -61,7 +84,7 @@ export async function readServiceDetail(
   const [now, record, events, audit] = await Promise.all([
     repos.dispatch.databaseNow(),
     repos.dispatcherActions.findServiceRecord(serviceId),
-    repos.serviceEvents.listAfter(serviceId, 0, TIMELINE_MAX),
+    newestEvents(repos, serviceId),
     repos.auditLog.listForService(serviceId),
   ]);
   const row = record && boardRowOf(record, now);
@@ -104,7 +127,7 @@ export async function readServiceDetail(
         }
       : null,
     notes: service.notes,
-    cancellationReason: service.cancellationReason,
+    cancellationReason: cancellationReasonOf(service, audit),
     timeline: events.map((event) => ({
       seq: event.seq,
       at: event.createdAt.toISOString(),

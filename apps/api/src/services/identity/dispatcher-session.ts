@@ -1,10 +1,15 @@
 import type { DispatcherSession } from '@auxilio/domain';
 import { AppError } from '../../lib/errors.ts';
 import type { Repositories } from '../../repositories/index.ts';
-import { dispatcherContextOf, profileOf } from '../dispatcher/dispatcher-auth.ts';
+import {
+  dispatcherContextOf,
+  profileOf,
+  type ScopeWarningLog,
+} from '../dispatcher/dispatcher-auth.ts';
 import { generateRandomToken, hashServiceToken } from '../service-tokens.ts';
-import { hasDriverRole, type DriverRoleRule, type DriverSignInRequest } from './driver-session.ts';
+import type { DriverSignInRequest } from './driver-session.ts';
 import type { Identity } from './identity.ts';
+import { hasRole, type RoleRule } from './role-claim.ts';
 
 // Dispatcher sign-in (docs/decisions/762): the console's authorization code (PKCE S256) is
 // exchanged at the identity provider like a driver's; the account must carry the dispatcher role
@@ -15,13 +20,13 @@ import type { Identity } from './identity.ts';
 /** A session lasts one shift. */
 export const DISPATCHER_SESSION_HOURS = 12;
 
-/** The claim that names the role and the dispatchers' value (OIDC_DISPATCHER_ROLE_CLAIM, _ROLE). */
-export type DispatcherRoleRule = DriverRoleRule;
-
 export interface DispatcherSessionDeps {
   identity: Identity;
   repos: Pick<Repositories, 'dispatchers'>;
-  rule: DispatcherRoleRule;
+  /** The dispatcher role's claim and value (OIDC_DISPATCHER_ROLE_CLAIM, OIDC_DISPATCHER_ROLE). */
+  rule: RoleRule;
+  /** Where a dispatcher's unreadable scope is reported. */
+  log?: ScopeWarningLog;
 }
 
 const notADispatcher = () =>
@@ -40,14 +45,13 @@ export async function signInDispatcher(
     code_verifier: request.codeVerifier,
     code: request.code,
   });
-  // The role is checked as a driver's is: a string, a list, or space- or comma-separated text.
-  if (!hasDriverRole(claims, deps.rule)) throw notADispatcher();
+  if (!hasRole(claims, deps.rule)) throw notADispatcher();
   const dispatcher = await deps.repos.dispatchers.findBySubject(claims.sub);
   if (!dispatcher) throw notADispatcher();
   const token = generateRandomToken();
   const expiresAt = new Date(now.getTime() + DISPATCHER_SESSION_HOURS * 3_600_000);
   await deps.repos.dispatchers.createSession(dispatcher.id, hashServiceToken(token), expiresAt);
-  const context = await dispatcherContextOf(deps.repos, dispatcher);
+  const context = await dispatcherContextOf(deps.repos, dispatcher, deps.log);
   return { token, expiresAt: expiresAt.toISOString(), dispatcher: profileOf(context) };
 }
 

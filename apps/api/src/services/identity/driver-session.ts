@@ -7,7 +7,7 @@ import type { Repositories } from '../../repositories/index.ts';
 import { setDriverOnline } from '../dispatch/driver-work.ts';
 import { issueDriverToken } from '../driver-app.ts';
 import type { Identity } from './identity.ts';
-import type { VerifiedClaims } from './token-exchange.ts';
+import { hasRole, type RoleRule } from './role-claim.ts';
 
 // Driver sign-in (docs/decisions/761): the driver app's authorization code (PKCE S256) is exchanged
 // at the identity provider like a member's (token-exchange.ts); the account must carry the driver
@@ -25,20 +25,6 @@ export interface DriverSession {
   driver: { id: string; name: string; vehicleType: string; branch: string };
 }
 
-export interface DriverRoleRule {
-  /** The claim that names the role (OIDC_DRIVER_ROLE_CLAIM). */
-  claim: string;
-  /** The role of drivers (OIDC_DRIVER_ROLE). */
-  role: string;
-}
-
-/** True when the claim is the driver role, or a list (or space-separated text) that holds it. */
-export function hasDriverRole(claims: VerifiedClaims, rule: DriverRoleRule): boolean {
-  const value = claims[rule.claim];
-  if (typeof value === 'string') return value.split(/[\s,]+/).includes(rule.role);
-  return Array.isArray(value) && value.includes(rule.role);
-}
-
 const notADriver = () =>
   new AppError('FORBIDDEN', 'This account is not a driver of the fleet: sign in as a driver');
 
@@ -46,7 +32,8 @@ export interface DriverSessionDeps {
   identity: Identity;
   db: Db;
   repos: Pick<Repositories, 'drivers'>;
-  rule: DriverRoleRule;
+  /** The driver role's claim and value (OIDC_DRIVER_ROLE_CLAIM, OIDC_DRIVER_ROLE). */
+  rule: RoleRule;
 }
 
 /** `POST /driver-app/session`: 200 with a new driver token, 403 for a non-driver, 400 for a bad code. */
@@ -61,7 +48,7 @@ export async function signInDriver(
     code_verifier: request.codeVerifier,
     code: request.code,
   });
-  if (!hasDriverRole(claims, deps.rule)) throw notADriver();
+  if (!hasRole(claims, deps.rule)) throw notADriver();
   const [driver] = await deps.db
     .select()
     .from(drivers)

@@ -17,11 +17,19 @@ export const DISPATCHER_NOTE =
 
 export const DISPATCHER_SECURITY = APP_KEY_SECURITY;
 
+/** The 401 of every console route but the sign-in. */
+export const UNAUTHORIZED_RESPONSE = {
+  401: ApiErrorSchema.with(
+    z.describe(
+      'Missing or wrong app key (`x-api-key`, `?key=` on streams), or a missing, unknown or ' +
+        'expired dispatcher token',
+    ),
+  ),
+} as const;
+
 export const DISPATCHER_RESPONSES = {
   ...APP_KEY_ERROR_RESPONSES,
-  401: ApiErrorSchema.with(
-    z.describe('Missing or wrong `x-api-key`, or an unknown or expired dispatcher token'),
-  ),
+  ...UNAUTHORIZED_RESPONSE,
   404: ApiErrorSchema.with(z.describe("No such id in the dispatcher's scope")),
 } as const;
 
@@ -40,5 +48,6 @@ export function dispatcherOf(
   return authenticateDispatcher(
     app.repositories,
     dispatcherTokenOf(request.headers.authorization, undefined),
+    request.log,
   );
 }

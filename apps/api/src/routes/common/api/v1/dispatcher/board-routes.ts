@@ -1,9 +1,9 @@
-import { ApiErrorSchema, BoardDriverSchema, BoardSnapshotSchema } from '@auxilio/domain';
+import { BoardDriverSchema, BoardSnapshotSchema } from '@auxilio/domain';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { APP_KEY_ERROR_RESPONSES, APP_KEY_SECURITY } from '../../../../../lib/route-schemas.ts';
 import { readBoardDrivers, readBoardSnapshot } from '../../../../../services/dispatcher/board.ts';
-import { dispatcherOf } from './action-schemas.ts';
+import { dispatcherOf, UNAUTHORIZED_RESPONSE } from './action-schemas.ts';
 
 // The live board once (docs/decisions/762): the open services and drivers of the dispatcher's
 // scope. The console keeps it current through the board stream (board-stream-routes.ts); these
@@ -13,12 +13,7 @@ const BOARD_NOTE =
   'Needs `x-api-key` and `Authorization: Bearer <dispatcher token>`; only what the ' +
   "dispatcher's scope covers.";
 
-const BOARD_RESPONSES = {
-  ...APP_KEY_ERROR_RESPONSES,
-  401: ApiErrorSchema.with(
-    z.describe('Missing or wrong `x-api-key`, or a missing, unknown or expired dispatcher token'),
-  ),
-} as const;
+const BOARD_RESPONSES = { ...APP_KEY_ERROR_RESPONSES, ...UNAUTHORIZED_RESPONSE } as const;
 
 const boardRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   app.get(

@@ -1,4 +1,5 @@
 import { ApiErrorSchema } from '@auxilio/domain';
+import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../../../../lib/errors.ts';
@@ -15,31 +16,49 @@ import {
 } from '../../../../../services/dispatcher/board-stream.ts';
 import {
   authenticateDispatcher,
+  dispatcherContextOf,
   dispatcherTokenOf,
   type DispatcherContext,
 } from '../../../../../services/dispatcher/dispatcher-auth.ts';
+import { hashServiceToken } from '../../../../../services/service-tokens.ts';
+import { UNAUTHORIZED_RESPONSE } from './action-schemas.ts';
 
 // The live board's one stream (docs/decisions/762), opened by EventSource with `?key=` (checked
 // by streams.ts) and the dispatcher's `?token=`, checked here. What it sends is board-stream.ts.
 
+/** Longest time a stream follows a scope without reading its branches again. */
+const SCOPE_REFRESH_MS = 60_000;
+
 const boardStreamRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const repos = app.repositories;
 
-  /** The reads of one stream, in the scope of its dispatcher as it stands at each full re-read. */
-  function readerOf(initial: DispatcherContext, token: string | undefined): BoardReader {
+  /**
+   * The reads of one stream, in the scope of its dispatcher. The session is looked up by its hash
+   * at each check; the scope and the branches it gives are read again when the stored scope changed,
+   * and at least every SCOPE_REFRESH_MS (an account may have joined a brand of the scope).
+   */
+  function readerOf(
+    initial: DispatcherContext,
+    token: string,
+    log: FastifyBaseLogger,
+  ): BoardReader {
     let context = initial;
+    let refreshedAt = Date.now();
+    const tokenHash = hashServiceToken(token);
     return {
       snapshot: () => readBoardSnapshot(repos, context),
       services: (now, ids) => readBoardServices(repos, context, now, ids),
       drivers: () => readBoardDrivers(repos, context),
       stillSignedIn: async () => {
-        try {
-          context = await authenticateDispatcher(repos, token);
-          return true;
-        } catch (error) {
-          if (error instanceof AppError && error.code === 'UNAUTHORIZED') return false;
-          throw error;
+        const dispatcher = await repos.dispatchers.findBySessionHash(tokenHash, new Date());
+        if (!dispatcher) return false;
+        const scopeChanged =
+          JSON.stringify(dispatcher.scope) !== JSON.stringify(context.dispatcher.scope);
+        if (scopeChanged || Date.now() - refreshedAt >= SCOPE_REFRESH_MS) {
+          context = await dispatcherContextOf(repos, dispatcher, log);
+          refreshedAt = Date.now();
         }
+        return true;
       },
     };
   }
@@ -56,6 +75,7 @@ const boardStreamRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
           '`event: service` with a changed board row, or `{_id, removed: true}` when a service ' +
           'closed or left the scope, and `event: driver` with a changed driver (re-read every ' +
           '3 s); a `: heartbeat` comment every 15 s. No resume: a reconnect gets a new snapshot. ' +
+          'The stream ends within seconds of a sign-out or an expired session. ' +
           'A dispatcher holds at most STREAM_MAX_PER_TOKEN open streams (default 6); beyond, 429.',
         security: APP_KEY_SECURITY,
         querystring: z.looseObject({
@@ -76,9 +96,7 @@ const boardStreamRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
             content: { 'text/event-stream': { schema: z.string() } },
           },
           ...APP_KEY_ERROR_RESPONSES,
-          401: ApiErrorSchema.with(
-            z.describe('No app key, or a missing, unknown or expired dispatcher token'),
-          ),
+          ...UNAUTHORIZED_RESPONSE,
           429: ApiErrorSchema.with(
             z.describe(
               'RATE_LIMITED: too many requests, or too many open streams; see Retry-After',
@@ -92,7 +110,7 @@ const boardStreamRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     },
     async (request, reply) => {
       const token = dispatcherTokenOf(request.headers.authorization, request.query.token);
-      const context = await authenticateDispatcher(repos, token);
+      const context = await authenticateDispatcher(repos, token, request.log);
       // The consoles of one dispatcher share the cap of one token (decision 500).
       const slot = app.streamLimits.open(
         'service',
@@ -116,7 +134,7 @@ const boardStreamRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       reply.hijack();
       try {
         openBoardStream({
-          reader: readerOf(context, token),
+          reader: readerOf(context, token ?? '', request.log),
           bus: app.serviceEventsBus,
           raw: reply.raw,
           headers: { 'x-request-id': request.id },

@@ -27,7 +27,7 @@ import {
 
 // One service at the console (docs/decisions/762): its detail, the customer's contact (logged),
 // the engine's suggestions, and the dispatcher's actions on it: assign, cancel, text. Every action
-// writes its audit line in its own transaction.
+// writes its audit line in the action's own transaction: the change and its line, or neither.
 
 const serviceRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const repos = app.repositories;
@@ -117,7 +117,10 @@ const serviceRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       schema: {
         tags: ['dispatcher'],
         summary: 'Cancels the service (Void) with a reason; its driver is freed',
-        description: `${DISPATCHER_NOTE} Cancelling it again answers it unchanged; a finished service is a 409.`,
+        description:
+          `${DISPATCHER_NOTE} Cancelling it again answers it unchanged; a finished service is a ` +
+          "409. The customer reads `cancelled_by_dispatcher` as the reason; the dispatcher's " +
+          'reason is kept in the audit line and shown in the detail.',
         security: DISPATCHER_SECURITY,
         params: ServiceParamsSchema,
         body: DispatcherCancelRequestSchema,

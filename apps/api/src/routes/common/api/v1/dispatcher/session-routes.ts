@@ -16,15 +16,10 @@ import {
   signInDispatcher,
   signOutDispatcher,
 } from '../../../../../services/identity/dispatcher-session.ts';
+import { UNAUTHORIZED_RESPONSE } from './action-schemas.ts';
 
 // Sign-in and sign-out of the dispatcher's console (docs/decisions/762), and who is signed in:
 // one OpenID Connect sign-in gives a session token for a shift, sent as `Authorization: Bearer`.
-
-const UNAUTHORIZED = {
-  401: ApiErrorSchema.with(
-    z.describe('Missing or wrong `x-api-key`, or a missing, unknown or expired dispatcher token'),
-  ),
-} as const;
 
 const sessionRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const rule = {
@@ -58,7 +53,10 @@ const sessionRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       },
     },
     async (request) =>
-      signInDispatcher({ identity: app.identity, repos: app.repositories, rule }, request.body),
+      signInDispatcher(
+        { identity: app.identity, repos: app.repositories, rule, log: request.log },
+        request.body,
+      ),
   );
 
   app.delete(
@@ -72,13 +70,13 @@ const sessionRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         response: {
           204: z.null().describe('Signed out'),
           ...APP_KEY_ERROR_RESPONSES,
-          ...UNAUTHORIZED,
+          ...UNAUTHORIZED_RESPONSE,
         },
       },
     },
     async (request, reply) => {
       const token = dispatcherTokenOf(request.headers.authorization, undefined);
-      await authenticateDispatcher(app.repositories, token);
+      await authenticateDispatcher(app.repositories, token, request.log);
       await signOutDispatcher(app.repositories, token ?? '');
       return reply.code(204).send(null);
     },
@@ -92,13 +90,18 @@ const sessionRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         summary: 'The signed-in dispatcher and the scope every answer is limited to',
         description: 'Needs `Authorization: Bearer <dispatcher token>`.',
         security: APP_KEY_SECURITY,
-        response: { 200: DispatcherProfileSchema, ...APP_KEY_ERROR_RESPONSES, ...UNAUTHORIZED },
+        response: {
+          200: DispatcherProfileSchema,
+          ...APP_KEY_ERROR_RESPONSES,
+          ...UNAUTHORIZED_RESPONSE,
+        },
       },
     },
     async (request, reply) => {
       const context = await authenticateDispatcher(
         app.repositories,
         dispatcherTokenOf(request.headers.authorization, undefined),
+        request.log,
       );
       void reply.header('cache-control', 'no-store');
       return profileOf(context);
