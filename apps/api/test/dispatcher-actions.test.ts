@@ -19,7 +19,13 @@ import {
   services,
 } from '../src/db/schema.ts';
 import { DEMO_DISPATCHER_EMAILS, dispatcherToken } from './support/dispatcher-session.ts';
-import { historyOf, resetFleet, serviceOf, useDispatchFleet } from './support/dispatch-fleet.ts';
+import {
+  expectConsistentDispatch,
+  historyOf,
+  resetFleet,
+  serviceOf,
+  useDispatchFleet,
+} from './support/dispatch-fleet.ts';
 import { finishService } from './support/journey-service.ts';
 
 // The dispatcher's actions on one service (docs/decisions/762): the detail with a masked phone,
@@ -444,30 +450,6 @@ describe('direct assignment: what it refuses and what it leaves alone', () => {
 });
 
 describe('two assignments at once', () => {
-  const onPostgres = Boolean(process.env['DATABASE_URL']);
-
-  /** Database facts that hold whatever order the assignments ran in. */
-  async function expectConsistent() {
-    const open = await suite.t.db.db
-      .select({ id: services.id, driverId: services.driverId })
-      .from(services)
-      .where(eq(services.status, 'Active'));
-    const pending = await suite.t.db.db
-      .select({ driverId: dispatchOffers.driverId, serviceId: dispatchOffers.serviceId })
-      .from(dispatchOffers)
-      .where(eq(dispatchOffers.state, 'pending'));
-    const driverIds = open.map((row) => row.driverId);
-    // No driver works two services, or works one while offered another.
-    expect(new Set(driverIds).size).toBe(driverIds.length);
-    expect(pending.filter((offer) => driverIds.includes(offer.driverId))).toEqual([]);
-    // No service is both given to a driver and offered.
-    const openIds = open.map((row) => row.id);
-    expect(pending.filter((offer) => openIds.includes(offer.serviceId))).toEqual([]);
-    for (const row of open) {
-      if (row.driverId) expect(await driverRow(row.driverId)).toMatchObject({ status: 'busy' });
-    }
-  }
-
   it("each taking the driver the other's service is offered to: both answer, neither 5xx, and the rows agree", async () => {
     const [first, second] = suite.fleet;
     if (!first || !second) throw new Error('the fleet has three drivers');
@@ -492,72 +474,14 @@ describe('two assignments at once', () => {
         expect(res.statusCode, res.body).toBeLessThan(500);
         expect([200, 409]).toContain(res.statusCode);
       }
-      await expectConsistent();
+      await expectConsistentDispatch(suite.t);
       if (answers.every((res) => res.statusCode === 200)) {
         expect(await serviceOf(suite.t, one.id)).toMatchObject({ driverId: second.id });
         expect(await serviceOf(suite.t, two.id)).toMatchObject({ driverId: first.id });
       }
     }
   });
-
-  it.runIf(onPostgres)(
-    'an offer the engine makes the chosen driver while the assignment waits for them is withdrawn too',
-    async () => {
-      const [first] = suite.fleet;
-      if (!first) throw new Error('the fleet has three drivers');
-      const created = await suite.request();
-      const offered = await suite.request();
-      let assigning: ReturnType<typeof assign> | undefined;
-      // Stands for the engine: it holds the driver's row, offers them a service and commits while
-      // the assignment waits for that row.
-      await suite.t.db.db.transaction(async (tx) => {
-        await tx.select().from(drivers).where(eq(drivers.id, first.id)).for('update');
-        assigning = assign(created.id, first.id);
-        await waitForLockWait();
-        await tx.insert(dispatchOffers).values({
-          id: `engine-${offered.id}`,
-          serviceId: offered.id,
-          driverId: first.id,
-          state: 'pending',
-          etaSeconds: 60,
-          distanceMeters: 1000,
-          offeredAt: new Date(),
-          expiresAt: new Date(Date.now() + 60_000),
-        });
-      });
-      const res = await assigning;
-      expect(res?.statusCode).toBe(200);
-      expect(await serviceOf(suite.t, created.id)).toMatchObject({ driverId: first.id });
-      const [offer] = await suite.t.db.db
-        .select({ state: dispatchOffers.state })
-        .from(dispatchOffers)
-        .where(eq(dispatchOffers.id, `engine-${offered.id}`));
-      expect(offer?.state).toBe('withdrawn');
-      expect(await serviceOf(suite.t, offered.id)).toMatchObject({
-        status: 'Queued',
-        driverId: null,
-      });
-      const steps = (await historyOf(suite.t, offered.id))
-        .filter((event) => event.type === 'dispatch')
-        .map((event) => event.payload.step);
-      expect(steps.at(-1)).toBe('withdrawn');
-      await expectConsistent();
-    },
-  );
 });
-
-/** Until a statement of the app waits for a row lock (PostgreSQL only). */
-async function waitForLockWait() {
-  for (let tries = 0; tries < 200; tries += 1) {
-    const result: unknown = await suite.t.db.db.execute(
-      sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-    );
-    const [row] = (result as { rows: { n: number }[] }).rows;
-    if ((row?.n ?? 0) > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error('the assignment never waited for the driver row');
-}
 
 describe('cancel', () => {
   it('voids the service with the reason, frees the driver, and a second cancel adds nothing', async () => {

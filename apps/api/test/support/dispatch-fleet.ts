@@ -190,3 +190,31 @@ export function useDispatchFleet(): DispatchFleetSuite {
   });
   return suite;
 }
+
+/**
+ * Facts that hold whatever order concurrent assignments and offers ran in: no driver works two
+ * services or works one while offered another, no service is both given and offered, and every
+ * driver with an Active service is busy.
+ */
+export async function expectConsistentDispatch(t: TestApp): Promise<void> {
+  const open = await t.db.db
+    .select({ id: services.id, driverId: services.driverId })
+    .from(services)
+    .where(eq(services.status, 'Active'));
+  const pending = await t.db.db
+    .select({ driverId: dispatchOffers.driverId, serviceId: dispatchOffers.serviceId })
+    .from(dispatchOffers)
+    .where(eq(dispatchOffers.state, 'pending'));
+  const driverIds = open.map((row) => row.driverId);
+  expect(new Set(driverIds).size).toBe(driverIds.length);
+  expect(pending.filter((offer) => driverIds.includes(offer.driverId))).toEqual([]);
+  const openIds = open.map((row) => row.id);
+  expect(pending.filter((offer) => openIds.includes(offer.serviceId))).toEqual([]);
+  const busy = open.flatMap((row) => (row.driverId ? [row.driverId] : []));
+  if (busy.length === 0) return;
+  const rows = await t.db.db
+    .select({ status: drivers.status })
+    .from(drivers)
+    .where(inArray(drivers.id, busy));
+  expect(rows.map((row) => row.status)).toEqual(busy.map(() => 'busy'));
+}
