@@ -4,7 +4,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import { z } from 'zod';
 import type { Draining } from '../plugins/app/draining.ts';
 import type { ServiceEventsBus } from '../plugins/app/service-events-bus.ts';
-import type { StreamKind } from '../plugins/app/stream-limits.ts';
+import type { StreamCap, StreamKind, StreamSlot } from '../plugins/app/stream-limits.ts';
 import type { ServiceEventRecord } from '../repositories/service-events.ts';
 import { AppError } from './errors.ts';
 import { singleFlight } from './single-flight.ts';
@@ -69,6 +69,31 @@ export function shutdownRetryLine(): string {
   return `retry: ${SSE_SHUTDOWN_RETRY_MIN_MS + Math.floor(Math.random() * (spread + 1))}\n\n`;
 }
 
+/**
+ * Writes an event stream's head and its `retry:` hint; false when the server is shutting down. A
+ * stream opened then (its request was already running) has nothing to follow here: it ends at
+ * once with a short `retry:`, and the browser reconnects to another replica (decision 494).
+ */
+export function writeSseHead(
+  raw: ServerResponse,
+  options: { headers?: Record<string, string>; draining?: Draining; onClose?: () => void },
+): boolean {
+  raw.writeHead(200, {
+    ...options.headers,
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    'x-accel-buffering': 'no',
+    connection: 'keep-alive',
+  });
+  if (options.draining?.active() === true) {
+    raw.end(shutdownRetryLine());
+    options.onClose?.();
+    return false;
+  }
+  raw.write(`retry: ${SSE_RETRY_MS}\n\n`);
+  return true;
+}
+
 /** Writes the SSE head, replays the events after `afterSeq`, then follows the bus until close. */
 export function openServiceEventStream(options: ServiceEventStreamOptions): void {
   const { raw, serviceId, log } = options;
@@ -77,21 +102,7 @@ export function openServiceEventStream(options: ServiceEventStreamOptions): void
   let reading = false;
   let readAgain = false;
 
-  raw.writeHead(200, {
-    ...options.headers,
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
-    'x-accel-buffering': 'no',
-    connection: 'keep-alive',
-  });
-  // Opened while the server shuts down (its request was already running): nothing to follow here,
-  // the browser reconnects to another replica with the Last-Event-ID it has.
-  if (options.draining?.active() === true) {
-    raw.end(shutdownRetryLine());
-    options.onClose?.();
-    return;
-  }
-  raw.write(`retry: ${SSE_RETRY_MS}\n\n`);
+  if (!writeSseHead(raw, options)) return;
   if (options.announceSeq !== undefined) raw.write(`id: ${options.announceSeq}\n\n`);
 
   const close = (): void => {
@@ -188,6 +199,42 @@ export interface EventStreamReplyOptions {
   redact?: (event: ServiceEventRecord) => ServiceEventRecord;
 }
 
+export interface StreamSlotRequest {
+  kind: StreamKind;
+  /** What the caps count streams of: a service, a geotext room, a dispatcher's board. */
+  key: string;
+  /** The 429's message when a cap is reached. */
+  capped: (cap: StreamCap) => string;
+  /** The 503's message when the database cannot be listened to: what to read instead. */
+  unavailable: string;
+}
+
+/**
+ * Takes one of the open-stream places (decision 500) and waits until notifications can be
+ * listened to; the caller releases the slot when its stream ends. 429 with Retry-After beyond a
+ * cap, 503 when LISTEN fails (the place is given back).
+ */
+export async function takeStreamSlot(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { kind, key, capped, unavailable }: StreamSlotRequest,
+): Promise<StreamSlot> {
+  const slot = app.streamLimits.open(kind, key, request.ip);
+  if (typeof slot === 'string') {
+    reply.header('retry-after', String(STREAM_CAP_RETRY_AFTER_SECONDS));
+    throw new AppError('RATE_LIMITED', capped(slot));
+  }
+  try {
+    await app.serviceEventsBus.ready();
+  } catch (error) {
+    slot.release();
+    request.log.error({ err: error }, 'LISTEN failed');
+    throw new AppError('UNAVAILABLE', unavailable);
+  }
+  return slot;
+}
+
 /** Any text: one that names no event of the service starts from the current state (decision 502). */
 export const LastEventIdSchema = z
   .string()
@@ -253,24 +300,17 @@ export function createEventStreamReply(
   };
 
   return async (request, reply, { serviceId, kind, lastEventId, headers, redact }) => {
-    const slot = app.streamLimits.open(kind, serviceId, request.ip);
-    if (typeof slot === 'string') {
-      reply.header('retry-after', String(STREAM_CAP_RETRY_AFTER_SECONDS));
-      throw new AppError(
-        'RATE_LIMITED',
-        slot === 'token'
+    const slot = await takeStreamSlot(app, request, reply, {
+      kind,
+      key: serviceId,
+      capped: (cap) =>
+        cap === 'token'
           ? `Too many open streams with this token; retry in ${STREAM_CAP_RETRY_AFTER_SECONDS} s`
           : `Too many open streams from this address; retry in ${STREAM_CAP_RETRY_AFTER_SECONDS} s`,
-      );
-    }
+      unavailable: 'Live updates are unavailable; poll instead',
+    });
     let resume: { afterSeq: number; announceSeq?: number };
     try {
-      try {
-        await app.serviceEventsBus.ready();
-      } catch (error) {
-        request.log.error({ err: error }, 'LISTEN failed');
-        throw new AppError('UNAVAILABLE', 'Live updates are unavailable; poll instead');
-      }
       resume = await resumePoint(request, serviceId, lastEventId);
     } catch (error) {
       slot.release();

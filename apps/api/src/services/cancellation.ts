@@ -6,9 +6,11 @@ import {
   statusNumberOf,
   type CancellationEmailRequest,
   type HoldEditCancelRequest,
+  type ServiceStatus,
 } from '@auxilio/domain';
 import { AppError } from '../lib/errors.ts';
 import type { Repositories } from '../repositories/index.ts';
+import type { ServiceChange, ServiceRow } from '../repositories/services.ts';
 import { getAccount } from './accounts.ts';
 import { authorizeService, bearerTokenOf } from './service-tokens.ts';
 
@@ -39,38 +41,46 @@ export async function cancelService(
     if (!canTransitionServiceStatus(status, 'Void')) {
       throw new AppError('CONFLICT', `A service that is ${status} can no longer be cancelled`);
     }
-    const statusNumber = statusNumberOf('cancelled');
-    return {
-      patch: {
-        status: 'Void',
-        statusNumber,
-        cancellationReason: body.specificCancellationReason,
-        // SPEC 4: the cancel call sends cancellationNotes empty.
-        cancellationNotes: null,
-      },
-      events: [
-        {
-          type: 'status',
-          payload: {
-            status: 'Void',
-            statusNumber,
-            previousStatus: status,
-            reason: body.specificCancellationReason,
-          },
-        },
-      ],
-      ...(current.driverId
-        ? {
-            driver: {
-              id: current.driverId,
-              patch: { status: 'available', pendingSituation: null },
-            },
-          }
-        : {}),
-    };
+    return voidingChange(current, status, body.specificCancellationReason);
   });
   if (!outcome) throw new AppError('FORBIDDEN', 'This token does not give access to that service');
   return { _id: body._id, status: 'Void' };
+}
+
+/**
+ * The change that voids a service (SPEC 4: status Void with the reason, cancellationNotes empty):
+ * a status event from `previousStatus`, and the driver working it freed, in the same transaction.
+ * The customer's cancel and the dispatcher's write the same.
+ */
+export function voidingChange(
+  current: ServiceRow,
+  previousStatus: ServiceStatus,
+  reason: string,
+): ServiceChange {
+  const statusNumber = statusNumberOf('cancelled');
+  return {
+    patch: {
+      status: 'Void',
+      statusNumber,
+      cancellationReason: reason,
+      // SPEC 4: the cancel call sends cancellationNotes empty.
+      cancellationNotes: null,
+    },
+    events: [
+      {
+        type: 'status',
+        payload: { status: 'Void', statusNumber, previousStatus, reason },
+      },
+    ],
+    ...(current.driverId
+      ? {
+          driver: {
+            id: current.driverId,
+            patch: { status: 'available', pendingSituation: null },
+          },
+        }
+      : {}),
+  };
 }
 
 /** Outbox id of the cancellation e-mail: one per service. */

@@ -80,12 +80,7 @@ export function createApiClient({
     schema: S,
     options: CallOptions = {},
   ): Promise<z.infer<S>> {
-    const headers = new Headers([
-      ['accept', 'application/json'],
-      ['x-api-key', appKey],
-    ]);
-    if (options.token) headers.set('authorization', `Bearer ${options.token}`);
-    if (body !== undefined) headers.set('content-type', 'application/json');
+    const headers = callHeaders(appKey, options.token, body);
     const deadline = abortAfter(timeoutMs, options.signal);
     let response: Response;
     let payload: unknown;
@@ -106,22 +101,8 @@ export function createApiClient({
     } finally {
       deadline.clear();
     }
-    if (!response.ok) {
-      const apiError = ApiErrorSchema.safeParse(payload);
-      throw apiError.success
-        ? new ApiRequestError(
-            response.status,
-            apiError.data.code,
-            apiError.data.message,
-            apiError.data.field,
-          )
-        : new ApiRequestError(response.status, 'INTERNAL', `HTTP ${response.status}`);
-    }
-    const parsed = schema.safeParse(payload);
-    if (!parsed.success) {
-      throw new ApiRequestError(response.status, 'INVALID_RESPONSE', parsed.error.message);
-    }
-    return parsed.data;
+    if (!response.ok) throw refusal(response.status, payload);
+    return parseAnswer(response.status, payload, schema);
   }
 
   return {
@@ -129,6 +110,89 @@ export function createApiClient({
     post: (path, body, schema, options) => call('POST', path, body, schema, options),
     patch: (path, body, schema, options) => call('PATCH', path, body, schema, options),
   };
+}
+
+/** One call of an app's own API (the driver app's, the dispatcher's console): a full URL. */
+export interface AppCall {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  url: string;
+  appKey: string;
+  /** The app's bearer token; a sign-in has none. */
+  token?: string | null | undefined;
+  body?: unknown;
+  /** Headers a call adds, e.g. `idempotency-key`. */
+  headers?: Record<string, string>;
+  /** The caller's abort (a screen leaving): it rejects with the abort itself, not NETWORK. */
+  signal?: AbortSignal | undefined;
+  /** Milliseconds until the answer's head; TIMEOUT_MS unless the call waits longer (a long poll). */
+  timeoutMs?: number | undefined;
+  fetchFn?: typeof fetch | undefined;
+}
+
+/**
+ * Sends one call with the app key and bearer token and answers the response when it is 2xx. A lost
+ * connection or the deadline is NETWORK; a refusal is the API's `{ code, message, field? }`.
+ */
+export async function sendAppCall(call: AppCall): Promise<Response> {
+  const headers = callHeaders(call.appKey, call.token, call.body);
+  for (const [name, value] of Object.entries(call.headers ?? {})) headers.set(name, value);
+  const deadline = abortAfter(call.timeoutMs ?? TIMEOUT_MS, call.signal);
+  let response: Response;
+  try {
+    response = await (call.fetchFn ?? fetch)(call.url, {
+      method: call.method,
+      headers,
+      body: call.body === undefined ? undefined : JSON.stringify(call.body),
+      signal: deadline.signal,
+    });
+  } catch (error) {
+    if (call.signal?.aborted) throw error;
+    throw new ApiRequestError(0, 'NETWORK', String(error));
+  } finally {
+    deadline.clear();
+  }
+  if (!response.ok) {
+    throw refusal(response.status, await response.json().catch(() => undefined));
+  }
+  return response;
+}
+
+/** The body of a 2xx answer, checked against the contract's schema. */
+export async function readAppAnswer<S extends z.ZodMiniType>(
+  response: Response,
+  schema: S,
+): Promise<z.infer<S>> {
+  return parseAnswer(response.status, await response.json().catch(() => undefined), schema);
+}
+
+function callHeaders(appKey: string, token: string | null | undefined, body: unknown): Headers {
+  const headers = new Headers([
+    ['accept', 'application/json'],
+    ['x-api-key', appKey],
+  ]);
+  if (token) headers.set('authorization', `Bearer ${token}`);
+  if (body !== undefined) headers.set('content-type', 'application/json');
+  return headers;
+}
+
+/** A refused call as the API worded it, or INTERNAL when the body is not the API's error. */
+function refusal(status: number, payload: unknown): ApiRequestError {
+  const apiError = ApiErrorSchema.safeParse(payload);
+  return apiError.success
+    ? new ApiRequestError(status, apiError.data.code, apiError.data.message, apiError.data.field)
+    : new ApiRequestError(status, 'INTERNAL', `HTTP ${status}`);
+}
+
+function parseAnswer<S extends z.ZodMiniType>(
+  status: number,
+  payload: unknown,
+  schema: S,
+): z.infer<S> {
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success) {
+    throw new ApiRequestError(status, 'INVALID_RESPONSE', parsed.error.message);
+  }
+  return parsed.data;
 }
 
 /** A signal that aborts after `ms` or when the caller's own signal does (a query being cancelled). */
@@ -154,7 +218,8 @@ function abortAfter(ms: number, callerSignal: AbortSignal | undefined) {
   };
 }
 
-function queryString(query: QueryParams | undefined): string {
+/** `?a=1&b=2` from query values, without null and undefined; empty when none is left. */
+export function queryString(query: QueryParams | undefined): string {
   if (!query) return '';
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {

@@ -3,8 +3,8 @@ import type { BoardDriver, BoardService, BoardSnapshot } from '@auxilio/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   SSE_HEARTBEAT_MS,
-  SSE_RETRY_MS,
   shutdownRetryLine,
+  writeSseHead,
 } from '../../lib/service-event-stream.ts';
 import type { Draining } from '../../plugins/app/draining.ts';
 import type { ServiceEventsBus } from '../../plugins/app/service-events-bus.ts';
@@ -98,20 +98,7 @@ export function openBoardStream(options: BoardStreamOptions): void {
   /** Kinds of read waiting or running: another of the same kind would read the same again. */
   const inFlight = new Set<string>();
 
-  raw.writeHead(200, {
-    ...options.headers,
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
-    'x-accel-buffering': 'no',
-    connection: 'keep-alive',
-  });
-  // Opened while the server shuts down: the browser reconnects to another replica.
-  if (options.draining?.active() === true) {
-    raw.end(shutdownRetryLine());
-    options.onClose?.();
-    return;
-  }
-  raw.write(`retry: ${SSE_RETRY_MS}\n\n`);
+  if (!writeSseHead(raw, options)) return;
 
   const timers: ReturnType<typeof setInterval>[] = [];
   const close = (): void => {

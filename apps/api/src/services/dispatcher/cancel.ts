@@ -1,11 +1,11 @@
 import {
   canTransitionServiceStatus,
   ServiceStatusSchema,
-  statusNumberOf,
   type DispatcherServiceDetail,
 } from '@auxilio/domain';
 import { AppError } from '../../lib/errors.ts';
 import type { Repositories } from '../../repositories/index.ts';
+import { voidingChange } from '../cancellation.ts';
 import { auditLineOf } from './audit.ts';
 import { DISPATCHER_CANCELLATION_REASON } from './cancellation-reason.ts';
 import { assertServiceInScope, type DispatcherContext } from './dispatcher-auth.ts';
@@ -32,7 +32,6 @@ export async function cancelServiceByDispatcher(
     if (!canTransitionServiceStatus(status, 'Void')) {
       throw new AppError('CONFLICT', `A service that is ${status} can no longer be cancelled`);
     }
-    const statusNumber = statusNumberOf('cancelled');
     await repos.auditLog.append(
       auditLineOf(context, {
         action: 'cancelled',
@@ -44,33 +43,7 @@ export async function cancelServiceByDispatcher(
       }),
       tx,
     );
-    return {
-      patch: {
-        status: 'Void',
-        statusNumber,
-        cancellationReason: DISPATCHER_CANCELLATION_REASON,
-        cancellationNotes: null,
-      },
-      events: [
-        {
-          type: 'status',
-          payload: {
-            status: 'Void',
-            statusNumber,
-            previousStatus: status,
-            reason: DISPATCHER_CANCELLATION_REASON,
-          },
-        },
-      ],
-      ...(current.driverId
-        ? {
-            driver: {
-              id: current.driverId,
-              patch: { status: 'available', pendingSituation: null },
-            },
-          }
-        : {}),
-    };
+    return voidingChange(current, status, DISPATCHER_CANCELLATION_REASON);
   });
   if (!outcome) throw new AppError('NOT_FOUND', 'No service has that id');
   return readServiceDetail(repos, context, serviceId);

@@ -7,7 +7,7 @@ import {
   type ScopeWarningLog,
 } from '../dispatcher/dispatcher-auth.ts';
 import { generateRandomToken, hashServiceToken } from '../service-tokens.ts';
-import type { DriverSignInRequest } from './driver-session.ts';
+import { exchangeSignInCode, type DriverSignInRequest } from './driver-session.ts';
 import type { Identity } from './identity.ts';
 import { hasRole, type RoleRule } from './role-claim.ts';
 
@@ -38,13 +38,7 @@ export async function signInDispatcher(
   request: DriverSignInRequest,
   now: Date = new Date(),
 ): Promise<DispatcherSession> {
-  const claims = await deps.identity.exchangeCodeForClaims({
-    grant_type: 'authorization_code',
-    client_id: deps.identity.clientId,
-    redirect_uri: request.redirectUri,
-    code_verifier: request.codeVerifier,
-    code: request.code,
-  });
+  const claims = await exchangeSignInCode(deps.identity, request);
   if (!hasRole(claims, deps.rule)) throw notADispatcher();
   const dispatcher = await deps.repos.dispatchers.findBySubject(claims.sub);
   if (!dispatcher) throw notADispatcher();

@@ -8,6 +8,7 @@ import { setDriverOnline } from '../dispatch/driver-work.ts';
 import { issueDriverToken } from '../driver-app.ts';
 import type { Identity } from './identity.ts';
 import { hasRole, type RoleRule } from './role-claim.ts';
+import type { VerifiedClaims } from './token-exchange.ts';
 
 // Driver sign-in (docs/decisions/761): the driver app's authorization code (PKCE S256) is exchanged
 // at the identity provider like a member's (token-exchange.ts); the account must carry the driver
@@ -18,6 +19,24 @@ export interface DriverSignInRequest {
   code: string;
   codeVerifier: string;
   redirectUri: string;
+}
+
+/**
+ * The identity provider's verified claims for a staff sign-in's code (a driver's or a
+ * dispatcher's): the authorization code with its PKCE verifier, for this app's client. A bad code
+ * is a 400.
+ */
+export function exchangeSignInCode(
+  identity: Identity,
+  request: DriverSignInRequest,
+): Promise<VerifiedClaims> {
+  return identity.exchangeCodeForClaims({
+    grant_type: 'authorization_code',
+    client_id: identity.clientId,
+    redirect_uri: request.redirectUri,
+    code_verifier: request.codeVerifier,
+    code: request.code,
+  });
 }
 
 export interface DriverSession {
@@ -41,13 +60,7 @@ export async function signInDriver(
   deps: DriverSessionDeps,
   request: DriverSignInRequest,
 ): Promise<DriverSession> {
-  const claims = await deps.identity.exchangeCodeForClaims({
-    grant_type: 'authorization_code',
-    client_id: deps.identity.clientId,
-    redirect_uri: request.redirectUri,
-    code_verifier: request.codeVerifier,
-    code: request.code,
-  });
+  const claims = await exchangeSignInCode(deps.identity, request);
   if (!hasRole(claims, deps.rule)) throw notADriver();
   const [driver] = await deps.db
     .select()

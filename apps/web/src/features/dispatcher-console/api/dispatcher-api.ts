@@ -1,12 +1,10 @@
 import {
-  ApiErrorSchema,
   CustomerContactSchema,
   DispatcherProfileSchema,
   DispatcherServiceDetailSchema,
   DispatcherSessionSchema,
   DriverSuggestionsSchema,
   GeotextRoomSchema,
-  TIMEOUT_MS,
   type AssignServiceRequest,
   type CustomerContact,
   type DispatcherProfile,
@@ -17,7 +15,7 @@ import {
   type GeotextRoom,
 } from '@auxilio/domain';
 import type { z } from 'zod/mini';
-import { ApiRequestError } from '../../../lib/api-client.ts';
+import { readAppAnswer, sendAppCall } from '../../../lib/api-client.ts';
 
 // The dispatcher's console calls (docs/decisions/762): the app key on every call and the
 // dispatcher token as a bearer. Streams cannot send headers, so their URLs carry both in the query.
@@ -80,54 +78,19 @@ export function createDispatcherApi({
 }: DispatcherApiOptions): DispatcherApi {
   const base = `${baseUrl.replace(/\/+$/, '')}${DISPATCHER_PATH}`;
 
-  async function send(call: Call): Promise<Response> {
-    const headers = new Headers([
-      ['accept', 'application/json'],
-      ['x-api-key', appKey],
-    ]);
-    if (call.token) headers.set('authorization', `Bearer ${call.token}`);
-    if (call.body !== undefined) headers.set('content-type', 'application/json');
-    if (call.idempotencyKey) headers.set('idempotency-key', call.idempotencyKey);
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      controller.abort();
-    }, TIMEOUT_MS);
-    let response: Response;
-    try {
-      response = await (fetchFn ?? fetch)(`${base}${call.path}`, {
-        method: call.method,
-        headers,
-        body: call.body === undefined ? undefined : JSON.stringify(call.body),
-        signal: controller.signal,
-      });
-    } catch (error) {
-      throw new ApiRequestError(0, 'NETWORK', String(error));
-    } finally {
-      clearTimeout(timer);
-    }
-    if (!response.ok) {
-      const payload: unknown = await response.json().catch(() => undefined);
-      const apiError = ApiErrorSchema.safeParse(payload);
-      throw apiError.success
-        ? new ApiRequestError(
-            response.status,
-            apiError.data.code,
-            apiError.data.message,
-            apiError.data.field,
-          )
-        : new ApiRequestError(response.status, 'INTERNAL', `HTTP ${response.status}`);
-    }
-    return response;
-  }
+  const send = (call: Call): Promise<Response> =>
+    sendAppCall({
+      method: call.method,
+      url: `${base}${call.path}`,
+      appKey,
+      token: call.token,
+      body: call.body,
+      headers: call.idempotencyKey ? { 'idempotency-key': call.idempotencyKey } : {},
+      fetchFn,
+    });
 
-  async function json<S extends z.ZodMiniType>(call: Call, schema: S): Promise<z.infer<S>> {
-    const response = await send(call);
-    const parsed = schema.safeParse(await response.json().catch(() => undefined));
-    if (!parsed.success) {
-      throw new ApiRequestError(response.status, 'INVALID_RESPONSE', parsed.error.message);
-    }
-    return parsed.data;
-  }
+  const json = async <S extends z.ZodMiniType>(call: Call, schema: S): Promise<z.infer<S>> =>
+    readAppAnswer(await send(call), schema);
 
   const streamUrl = (path: string, token: string) =>
     `${base}${path}?${new URLSearchParams({ key: appKey, token }).toString()}`;

@@ -1,20 +1,19 @@
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useSearch } from 'wouter';
+import { Link } from 'wouter';
+import type { DispatcherSession } from '@auxilio/domain';
 import { buttonClassName } from '../../../components/ui/button/button-class.ts';
-import { ApiRequestError } from '../../../lib/api-client.ts';
-import { clearSignInAttempt } from '../../../lib/oidc/sign-in-attempt.ts';
-import type { SignInCallbackFailure } from '../../../lib/oidc/sign-in-callback.ts';
+import { useCodeExchangeCallback } from '../../../lib/oidc/use-code-exchange-callback.ts';
 import { useDispatcherApi } from '../hooks/use-dispatcher-api.ts';
 import {
   DISPATCHER_HOME_PATH,
   DISPATCHER_SIGN_IN_ATTEMPT_KEY,
-  dispatcherCallbackOutcome,
 } from '../utils/dispatcher-sign-in.ts';
 import { writeDispatcherSession } from '../utils/dispatcher-token-store.ts';
 import './dispatcher.css';
 
-type Failure = SignInCallbackFailure | 'exchange' | 'forbidden';
+const keepSession = (session: DispatcherSession) => {
+  writeDispatcherSession(window.localStorage, session);
+};
 
 /**
  * /dispatcher/callback: checks the state, sends the code to POST /dispatcher/session (once: a code
@@ -23,33 +22,12 @@ type Failure = SignInCallbackFailure | 'exchange' | 'forbidden';
 export function DispatcherCallbackScreen() {
   const { t } = useTranslation('dispatcher');
   const api = useDispatcherApi();
-  const search = useSearch();
-  const [, navigate] = useLocation();
-  const [outcome] = useState(() =>
-    dispatcherCallbackOutcome(new URLSearchParams(search), window.sessionStorage),
-  );
-  const [failure, setFailure] = useState<Failure | null>(
-    outcome.kind === 'failed' ? outcome.reason : null,
-  );
-  const sent = useRef(false);
-  useEffect(() => {
-    clearSignInAttempt(window.sessionStorage, DISPATCHER_SIGN_IN_ATTEMPT_KEY);
-  }, []);
-  useEffect(() => {
-    if (outcome.kind !== 'exchange' || sent.current) return;
-    sent.current = true;
-    api.signIn(outcome.body).then(
-      (session) => {
-        writeDispatcherSession(window.localStorage, session);
-        navigate(DISPATCHER_HOME_PATH, { replace: true });
-      },
-      (error: unknown) => {
-        setFailure(
-          error instanceof ApiRequestError && error.status === 403 ? 'forbidden' : 'exchange',
-        );
-      },
-    );
-  }, [api, outcome, navigate]);
+  const failure = useCodeExchangeCallback({
+    attemptKey: DISPATCHER_SIGN_IN_ATTEMPT_KEY,
+    exchange: (body) => api.signIn(body),
+    keep: keepSession,
+    homePath: DISPATCHER_HOME_PATH,
+  });
 
   if (failure) {
     return (

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import { renderFlow } from '../../../test/flow-test-kit.tsx';
-import { FakeEventSource } from '../test/fake-event-source.ts';
+import { FakeEventSource } from '../../../test/fake-event-source.ts';
 import {
   boardDriver,
   boardService,

@@ -4,7 +4,7 @@ import type { GeotextRoom } from '@auxilio/domain';
 import { renderFlow } from '../../../test/flow-test-kit.tsx';
 import { createDispatcherApi } from '../api/dispatcher-api.ts';
 import { fakeDispatcherApi, SERVER_NOW } from '../test/console-fixtures.ts';
-import { FakeEventSource } from '../test/fake-event-source.ts';
+import { FakeEventSource } from '../../../test/fake-event-source.ts';
 import { GeotextPanel } from './geotext-panel.tsx';
 
 // Location by text (decision 600) from the console: the link goes out for the typed phone, tied to

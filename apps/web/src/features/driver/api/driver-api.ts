@@ -1,5 +1,4 @@
 import {
-  ApiErrorSchema,
   DriverPositionsAnswerSchema,
   DriverSessionSchema,
   DriverStateSchema,
@@ -19,7 +18,7 @@ import {
   type ServicePhotosResponse,
 } from '@auxilio/domain';
 import type { z } from 'zod/mini';
-import { ApiRequestError } from '../../../lib/api-client.ts';
+import { queryString, readAppAnswer, sendAppCall } from '../../../lib/api-client.ts';
 import type { TripStep } from '../utils/trip-steps.ts';
 
 // The driver app's calls (docs/decisions/761): the app key on every call (ARCHITECTURE decision 9)
@@ -81,61 +80,20 @@ const photosPath = (serviceId: string) => `/services/${encodeURIComponent(servic
 export function createDriverApi({ baseUrl, appKey, fetchFn }: DriverApiOptions): DriverApi {
   const base = `${baseUrl.replace(/\/+$/, '')}${DRIVER_APP_PATH}`;
 
-  async function send(call: Call): Promise<Response> {
-    const headers = new Headers([
-      ['accept', 'application/json'],
-      ['x-api-key', appKey],
-    ]);
-    if (call.token) headers.set('authorization', `Bearer ${call.token}`);
-    if (call.body !== undefined) headers.set('content-type', 'application/json');
-    const params = new URLSearchParams();
-    for (const [key, value] of Object.entries(call.query ?? {})) {
-      if (value !== null && value !== undefined) params.set(key, String(value));
-    }
-    const query = params.toString() ? `?${params.toString()}` : '';
-    // One signal for the caller's abort (a screen leaving) and the deadline.
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      controller.abort();
-    }, call.timeoutMs ?? TIMEOUT_MS);
-    const forward = () => {
-      controller.abort();
-    };
-    if (call.signal?.aborted) forward();
-    else call.signal?.addEventListener('abort', forward, { once: true });
-    let response: Response;
-    try {
-      response = await (fetchFn ?? fetch)(`${base}${call.path}${query}`, {
-        method: call.method,
-        headers,
-        body: call.body === undefined ? undefined : JSON.stringify(call.body),
-        signal: controller.signal,
-      });
-    } catch (error) {
-      if (call.signal?.aborted) throw error;
-      throw new ApiRequestError(0, 'NETWORK', String(error));
-    } finally {
-      clearTimeout(timer);
-      call.signal?.removeEventListener('abort', forward);
-    }
-    if (!response.ok) {
-      const payload: unknown = await response.json().catch(() => undefined);
-      const apiError = ApiErrorSchema.safeParse(payload);
-      throw apiError.success
-        ? new ApiRequestError(response.status, apiError.data.code, apiError.data.message)
-        : new ApiRequestError(response.status, 'INTERNAL', `HTTP ${response.status}`);
-    }
-    return response;
-  }
+  const send = (call: Call): Promise<Response> =>
+    sendAppCall({
+      method: call.method,
+      url: `${base}${call.path}${queryString(call.query)}`,
+      appKey,
+      token: call.token,
+      body: call.body,
+      signal: call.signal,
+      timeoutMs: call.timeoutMs,
+      fetchFn,
+    });
 
-  async function json<S extends z.ZodMiniType>(call: Call, schema: S): Promise<z.infer<S>> {
-    const response = await send(call);
-    const parsed = schema.safeParse(await response.json().catch(() => undefined));
-    if (!parsed.success) {
-      throw new ApiRequestError(response.status, 'INVALID_RESPONSE', parsed.error.message);
-    }
-    return parsed.data;
-  }
+  const json = async <S extends z.ZodMiniType>(call: Call, schema: S): Promise<z.infer<S>> =>
+    readAppAnswer(await send(call), schema);
 
   return {
     signIn: (body) => json({ method: 'POST', path: '/session', body }, DriverSessionSchema),

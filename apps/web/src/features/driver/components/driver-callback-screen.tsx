@@ -1,16 +1,16 @@
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useSearch } from 'wouter';
+import { Link } from 'wouter';
+import type { DriverSession } from '@auxilio/domain';
 import { buttonClassName } from '../../../components/ui/button/button-class.ts';
-import { ApiRequestError } from '../../../lib/api-client.ts';
-import { clearSignInAttempt } from '../../../lib/oidc/sign-in-attempt.ts';
-import type { SignInCallbackFailure } from '../../../lib/oidc/sign-in-callback.ts';
+import { useCodeExchangeCallback } from '../../../lib/oidc/use-code-exchange-callback.ts';
 import { useDriverApi } from '../hooks/use-driver-api.ts';
-import { DRIVER_SIGN_IN_ATTEMPT_KEY, driverCallbackOutcome } from '../utils/driver-sign-in.ts';
+import { DRIVER_SIGN_IN_ATTEMPT_KEY } from '../utils/driver-sign-in.ts';
 import { writeDriverSession } from '../utils/driver-token-store.ts';
 import './driver.css';
 
-type Failure = SignInCallbackFailure | 'exchange' | 'forbidden';
+const keepSession = (session: DriverSession) => {
+  writeDriverSession(window.localStorage, session);
+};
 
 /**
  * /driver/callback: checks the state, sends the code to POST /driver-app/session (once: a code
@@ -19,33 +19,12 @@ type Failure = SignInCallbackFailure | 'exchange' | 'forbidden';
 export function DriverCallbackScreen() {
   const { t } = useTranslation('driver');
   const api = useDriverApi();
-  const search = useSearch();
-  const [, navigate] = useLocation();
-  const [outcome] = useState(() =>
-    driverCallbackOutcome(new URLSearchParams(search), window.sessionStorage),
-  );
-  const [failure, setFailure] = useState<Failure | null>(
-    outcome.kind === 'failed' ? outcome.reason : null,
-  );
-  const sent = useRef(false);
-  useEffect(() => {
-    clearSignInAttempt(window.sessionStorage, DRIVER_SIGN_IN_ATTEMPT_KEY);
-  }, []);
-  useEffect(() => {
-    if (outcome.kind !== 'exchange' || sent.current) return;
-    sent.current = true;
-    api.signIn(outcome.body).then(
-      (session) => {
-        writeDriverSession(window.localStorage, session);
-        navigate('/driver', { replace: true });
-      },
-      (error: unknown) => {
-        setFailure(
-          error instanceof ApiRequestError && error.status === 403 ? 'forbidden' : 'exchange',
-        );
-      },
-    );
-  }, [api, outcome, navigate]);
+  const failure = useCodeExchangeCallback({
+    attemptKey: DRIVER_SIGN_IN_ATTEMPT_KEY,
+    exchange: (body) => api.signIn(body),
+    keep: keepSession,
+    homePath: '/driver',
+  });
 
   if (failure) {
     return (

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { DRIVER_SIGN_IN_ATTEMPT_KEY, driverCallbackOutcome } from './driver-sign-in.ts';
+import { codeExchangeOutcome } from '../../../lib/oidc/use-code-exchange-callback.ts';
+import { DRIVER_SIGN_IN_ATTEMPT_KEY } from './driver-sign-in.ts';
 
 // The driver's callback (docs/decisions/761): checked as SPEC 5 asks against the driver's own
 // attempt, then the body of POST /driver-app/session.
@@ -14,13 +15,14 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-describe('driverCallbackOutcome', () => {
+describe('the driver callback outcome', () => {
   it('a good callback becomes the session request with the stored verifier and redirect URI', () => {
     sessionStorage.setItem(DRIVER_SIGN_IN_ATTEMPT_KEY, JSON.stringify(ATTEMPT));
     expect(
-      driverCallbackOutcome(
+      codeExchangeOutcome(
         new URLSearchParams(`code=the-code&state=${ATTEMPT.state}`),
         sessionStorage,
+        DRIVER_SIGN_IN_ATTEMPT_KEY,
       ),
     ).toEqual({
       kind: 'exchange',
@@ -31,9 +33,10 @@ describe('driverCallbackOutcome', () => {
   it('a member’s attempt never answers the driver’s callback', () => {
     sessionStorage.setItem('auxilio:sign-in', JSON.stringify(ATTEMPT));
     expect(
-      driverCallbackOutcome(
+      codeExchangeOutcome(
         new URLSearchParams(`code=the-code&state=${ATTEMPT.state}`),
         sessionStorage,
+        DRIVER_SIGN_IN_ATTEMPT_KEY,
       ),
     ).toEqual({ kind: 'failed', reason: 'state' });
   });
@@ -41,9 +44,10 @@ describe('driverCallbackOutcome', () => {
   it('a cancelled sign-in says so', () => {
     sessionStorage.setItem(DRIVER_SIGN_IN_ATTEMPT_KEY, JSON.stringify(ATTEMPT));
     expect(
-      driverCallbackOutcome(
+      codeExchangeOutcome(
         new URLSearchParams(`error=access_denied&state=${ATTEMPT.state}`),
         sessionStorage,
+        DRIVER_SIGN_IN_ATTEMPT_KEY,
       ),
     ).toEqual({ kind: 'failed', reason: 'cancelled' });
   });

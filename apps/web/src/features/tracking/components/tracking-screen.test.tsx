@@ -3,7 +3,7 @@ import { use } from 'react';
 import { act, screen, waitFor } from '@testing-library/react';
 import { TrackingScreen } from './tracking-screen.tsx';
 import { LoadingScreen } from './loading-screen.tsx';
-import { FakeEventSource } from '../test/fake-event-source.ts';
+import { FakeEventSource } from '../../../test/fake-event-source.ts';
 import { SERVICE_ID, SERVICE_TOKEN, testService } from '../../../test/service-fixture.ts';
 import { renderTracking } from '../test/tracking-harness.tsx';
 

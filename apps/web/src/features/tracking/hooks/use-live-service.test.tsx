@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import { onlineManager } from '@tanstack/react-query';
-import { FakeEventSource } from '../test/fake-event-source.ts';
+import { FakeEventSource } from '../../../test/fake-event-source.ts';
 import { testService } from '../../../test/service-fixture.ts';
 import { renderTracking } from '../test/tracking-harness.tsx';
 import { useLiveService } from './use-live-service.ts';

@@ -7,7 +7,7 @@ import { useSessionStore } from '../../../stores/session-store.ts';
 import { testConfig } from '../../../test/fixtures.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { createTestI18n } from '../../../test/test-i18n.ts';
-import { FakeEventSource } from './fake-event-source.ts';
+import { FakeEventSource } from '../../../test/fake-event-source.ts';
 import { SERVICE_ID, SERVICE_TOKEN } from '../../../test/service-fixture.ts';
 
 /** Requests the fake server saw, as `METHOD path`. */

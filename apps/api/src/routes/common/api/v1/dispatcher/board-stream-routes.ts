@@ -2,9 +2,11 @@ import { ApiErrorSchema } from '@auxilio/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../../../../lib/errors.ts';
 import { APP_KEY_ERROR_RESPONSES, APP_KEY_SECURITY } from '../../../../../lib/route-schemas.ts';
-import { STREAM_CAP_RETRY_AFTER_SECONDS } from '../../../../../lib/service-event-stream.ts';
+import {
+  STREAM_CAP_RETRY_AFTER_SECONDS,
+  takeStreamSlot,
+} from '../../../../../lib/service-event-stream.ts';
 import {
   readBoardDrivers,
   readBoardServices,
@@ -112,25 +114,12 @@ const boardStreamRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       const token = dispatcherTokenOf(request.headers.authorization, request.query.token);
       const context = await authenticateDispatcher(repos, token, request.log);
       // The consoles of one dispatcher share the cap of one token (decision 500).
-      const slot = app.streamLimits.open(
-        'service',
-        `dispatcher-board:${context.dispatcher.id}`,
-        request.ip,
-      );
-      if (typeof slot === 'string') {
-        reply.header('retry-after', String(STREAM_CAP_RETRY_AFTER_SECONDS));
-        throw new AppError(
-          'RATE_LIMITED',
-          `Too many open board streams; retry in ${STREAM_CAP_RETRY_AFTER_SECONDS} s`,
-        );
-      }
-      try {
-        await app.serviceEventsBus.ready();
-      } catch (error) {
-        slot.release();
-        request.log.error({ err: error }, 'LISTEN failed');
-        throw new AppError('UNAVAILABLE', 'Live updates are unavailable; read the board instead');
-      }
+      const slot = await takeStreamSlot(app, request, reply, {
+        kind: 'service',
+        key: `dispatcher-board:${context.dispatcher.id}`,
+        capped: () => `Too many open board streams; retry in ${STREAM_CAP_RETRY_AFTER_SECONDS} s`,
+        unavailable: 'Live updates are unavailable; read the board instead',
+      });
       reply.hijack();
       try {
         openBoardStream({

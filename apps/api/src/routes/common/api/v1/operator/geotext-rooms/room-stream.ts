@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../../../../../../lib/errors.ts';
 import {
   openServiceEventStream,
   parseLastEventId,
-  STREAM_CAP_RETRY_AFTER_SECONDS,
+  takeStreamSlot,
 } from '../../../../../../lib/service-event-stream.ts';
 import {
   geotextRoomStreamKey,
@@ -22,18 +21,12 @@ export async function streamGeotextRoom(
   lastEventId: string | undefined,
 ): Promise<void> {
   const key = geotextRoomStreamKey(roomId);
-  const slot = app.streamLimits.open('service', key, request.ip);
-  if (typeof slot === 'string') {
-    reply.header('retry-after', String(STREAM_CAP_RETRY_AFTER_SECONDS));
-    throw new AppError('RATE_LIMITED', 'Too many open streams of this room');
-  }
-  try {
-    await app.serviceEventsBus.ready();
-  } catch (error) {
-    slot.release();
-    request.log.error({ err: error }, 'LISTEN failed');
-    throw new AppError('UNAVAILABLE', 'Live updates are unavailable; read the room instead');
-  }
+  const slot = await takeStreamSlot(app, request, reply, {
+    kind: 'service',
+    key,
+    capped: () => 'Too many open streams of this room',
+    unavailable: 'Live updates are unavailable; read the room instead',
+  });
   reply.hijack();
   openServiceEventStream({
     serviceId: key,

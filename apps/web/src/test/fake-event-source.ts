@@ -1,4 +1,4 @@
-// A stand-in for the browser's EventSource (the boundary the board stream talks to): the test opens,
+// A stand-in for the browser's EventSource (the boundary the live streams talk to): the test opens,
 // feeds and breaks it by hand.
 
 type Listener = (event: MessageEvent<string>) => void;
