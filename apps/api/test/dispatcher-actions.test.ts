@@ -1,5 +1,6 @@
 import {
   AuditEntrySchema,
+  clientNoteText,
   CustomerContactSchema,
   DispatcherServiceDetailSchema,
   DispatcherTextAnswerSchema,
@@ -102,6 +103,9 @@ describe('the service detail and the customer contact', () => {
     expect(res.body).not.toContain(phone.replace(/\D/g, '').slice(-7));
     expect(shown.service).toMatchObject({ _id: created.id, stage: 'new', driver: null });
     expect(shown.timeline[0]).toMatchObject({ seq: 1, type: 'created' });
+    // What the customer wrote, as the driver reads it: without the request's 'From Client: '.
+    expect(shown.notes).toBe(clientNoteText(row.notes));
+    expect(shown.notes ?? '').not.toMatch(/^From Client:/);
     expect(shown.audit).toEqual([]);
     expect(await auditOf(created.id)).toEqual([]);
 

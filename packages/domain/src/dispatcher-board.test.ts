@@ -5,6 +5,7 @@ import {
   driverBranchesOf,
   isPositionStale,
   isServiceInScope,
+  isServiceOpen,
   type StageInput,
 } from './dispatcher-board.ts';
 
@@ -102,5 +103,17 @@ describe('isPositionStale', () => {
     expect(isPositionStale(minutesAgo(1.5), NOW)).toBe(false);
     expect(isPositionStale(minutesAgo(2.5), NOW)).toBe(true);
     expect(isPositionStale(null, NOW)).toBe(true);
+  });
+});
+
+describe('isServiceOpen', () => {
+  it('keeps queued, active and held services on the board, and nothing closed', () => {
+    expect(['Queued', 'Active', 'HoldInspection'].map(isServiceOpen)).toEqual([true, true, true]);
+    expect(['Finished', 'Cancelled', 'Void', 'Pending Audit'].map(isServiceOpen)).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });

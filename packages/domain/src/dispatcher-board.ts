@@ -43,6 +43,14 @@ export function driverBranchesOf(
   return [...new Set([...scope.branches, ...accountBranches])].sort();
 }
 
+/** Statuses of a service still on the board: neither finished, cancelled nor audited (SPEC 4). */
+export const OPEN_SERVICE_STATUSES = ['Queued', 'Active', 'HoldInspection'] as const;
+
+/** True while the service is open: the board shows it and a dispatcher may act on it. */
+export function isServiceOpen(status: string): boolean {
+  return (OPEN_SERVICE_STATUSES as readonly string[]).includes(status);
+}
+
 const STAGE_OF_TRIP: Partial<Record<TripStatus, BoardStage>> = {
   ACCEPTED: 'accepted',
   ON_ROUTE: 'on_route',

@@ -1,13 +1,10 @@
+import { OPEN_SERVICE_STATUSES } from '@auxilio/domain';
 import { and, desc, eq, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { auditLog, dispatchOffers, drivers, messages, services } from '../db/schema.ts';
 import type { AuditRow, NewAuditRow } from './audit-log.ts';
 import type { DispatchOfferRow } from './dispatch.ts';
-import {
-  createDispatcherBoardRepository,
-  OPEN_SERVICE_STATUSES,
-  type BoardServiceRecord,
-} from './dispatcher-board.ts';
+import { createDispatcherBoardRepository, type BoardServiceRecord } from './dispatcher-board.ts';
 import type { DriverRow } from './drivers.ts';
 import {
   dispatchBranchNow,

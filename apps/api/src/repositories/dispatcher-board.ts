@@ -1,3 +1,4 @@
+import { OPEN_SERVICE_STATUSES } from '@auxilio/domain';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
@@ -7,9 +8,6 @@ import { dispatchOffers, drivers, services } from '../db/schema.ts';
 // driver being offered each one (the same record, of any status, for a service's detail), and the
 // drivers of some branches with the service they work. One query each, filtered in SQL, so that a
 // board of thousands of rows costs one round trip.
-
-/** Statuses of a service still on the board (SPEC 4: neither finished, cancelled nor audited). */
-export const OPEN_SERVICE_STATUSES = ['Queued', 'Active', 'HoldInspection'] as const;
 
 const offerDriver = alias(drivers, 'offer_driver');
 

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { TripStatusSchema } from '../service-status.ts';
 import { ServiceCategorySchema } from '../service-types.ts';
-import { DriverSignInRequestSchema } from './driver-app.ts';
+import { DriverSignInRequestSchema, TripVehicleSchema } from './driver-app.ts';
 
 // The dispatcher's console (docs/decisions/762), under `/common/api/v1/dispatcher`: every call
 // needs the app key and `Authorization: Bearer <dispatcher token>` (streams: `?token=`), and
@@ -156,14 +156,7 @@ export const DispatcherServiceDetailSchema = z.object({
   }),
   situation: PlaceSchema,
   destination: z.nullable(PlaceSchema),
-  vehicle: z.nullable(
-    z.object({
-      make: z.nullable(z.string()),
-      model: z.nullable(z.string()),
-      color: z.nullable(z.string()),
-      plate: z.nullable(z.string()),
-    }),
-  ),
+  vehicle: TripVehicleSchema,
   notes: z.nullable(z.string()),
   cancellationReason: z.nullable(z.string()),
   timeline: z.array(TimelineEntrySchema),

@@ -35,6 +35,17 @@ export const DriverOfferSchema = z.object({
 });
 export type DriverOffer = z.infer<typeof DriverOfferSchema>;
 
+/** The customer's vehicle as the people who serve it read it; null when the request named none. */
+export const TripVehicleSchema = z.nullable(
+  z.object({
+    make: z.nullable(z.string()),
+    model: z.nullable(z.string()),
+    color: z.nullable(z.string()),
+    plate: z.nullable(z.string()),
+  }),
+);
+export type TripVehicle = z.infer<typeof TripVehicleSchema>;
+
 /** The trip the driver is working, from acceptance until it is finished or given back. */
 export const DriverTripSchema = z.object({
   serviceId: z.string(),
@@ -51,14 +62,7 @@ export const DriverTripSchema = z.object({
   location: PlaceSchema,
   destination: z.nullable(PlaceSchema),
   notes: z.nullable(z.string()),
-  vehicle: z.nullable(
-    z.object({
-      make: z.nullable(z.string()),
-      model: z.nullable(z.string()),
-      color: z.nullable(z.string()),
-      plate: z.nullable(z.string()),
-    }),
-  ),
+  vehicle: TripVehicleSchema,
 });
 export type DriverTrip = z.infer<typeof DriverTripSchema>;
 

@@ -10,6 +10,7 @@ import type { DispatchOfferRow } from '../../repositories/dispatch.ts';
 import type { DriverRow } from '../../repositories/drivers.ts';
 import type { Repositories } from '../../repositories/index.ts';
 import type { ServiceRow } from '../../repositories/services.ts';
+import { tripVehicleOf } from '../trip-vehicle.ts';
 
 // What the driver app shows (docs/decisions/760): the driver, the offer to answer, the trip under
 // way. `version` changes whenever any of it changes, so the app's long poll answers only then.
@@ -85,7 +86,6 @@ function tripOf(service: ServiceRow): DriverTripView {
   const tracked: TrackedTripStatus =
     trip === 'ON_ROUTE' || trip === 'ARRIVED' || trip === 'TOWED' ? trip : 'ACCEPTED';
   const name = canonicalServiceType(service.situation);
-  const hasVehicle = Boolean(service.vehiclePlate || service.vehicleMake || service.vehicleModel);
   return {
     serviceId: service.id,
     serviceNumber: service.serviceNumber,
@@ -112,14 +112,7 @@ function tripOf(service: ServiceRow): DriverTripView {
           }
         : null,
     notes: clientNoteText(service.notes),
-    vehicle: hasVehicle
-      ? {
-          make: service.vehicleMake,
-          model: service.vehicleModel,
-          color: service.vehicleColor,
-          plate: service.vehiclePlate,
-        }
-      : null,
+    vehicle: tripVehicleOf(service),
   };
 }
 

@@ -1,7 +1,10 @@
-import type { AssignServiceRequest, DispatcherServiceDetail } from '@auxilio/domain';
+import {
+  isServiceOpen,
+  type AssignServiceRequest,
+  type DispatcherServiceDetail,
+} from '@auxilio/domain';
 import { AppError } from '../../lib/errors.ts';
 import type { AssignmentPlan, AssignmentRows } from '../../repositories/dispatcher-actions.ts';
-import { OPEN_SERVICE_STATUSES } from '../../repositories/dispatcher-board.ts';
 import type { Repositories } from '../../repositories/index.ts';
 import type { ServiceChange } from '../../repositories/services.ts';
 import { assignmentChange } from '../dispatch/assignment.ts';
@@ -26,10 +29,6 @@ const conflict = (message: string) => new AppError('CONFLICT', message);
 
 /** The one answer for a driver the dispatcher may not assign, whether it exists or not. */
 const driverNotFound = () => new AppError('NOT_FOUND', 'No driver has that id', 'body.driverId');
-
-function isOpen(status: string): boolean {
-  return (OPEN_SERVICE_STATUSES as readonly string[]).includes(status);
-}
 
 /**
  * The change that gives the service to `driver`. A first assignment is decision 8's change; a
@@ -86,7 +85,8 @@ function planFor(
 ): AssignmentPlan | 'keep' {
   const { service, driver } = rows;
   if (!isDriverInScope(context, driver)) throw driverNotFound();
-  if (!isOpen(service.status)) throw conflict(`The service is ${service.status}: it is closed`);
+  if (!isServiceOpen(service.status))
+    throw conflict(`The service is ${service.status}: it is closed`);
   if (service.status === 'HoldInspection') {
     throw conflict(
       'The service is HoldInspection: it is held for inspection and cannot be assigned',

@@ -1,8 +1,14 @@
-import { maskPhone, type BoardService, type DispatcherServiceDetail } from '@auxilio/domain';
+import {
+  clientNoteText,
+  maskPhone,
+  type BoardService,
+  type DispatcherServiceDetail,
+} from '@auxilio/domain';
 import type { AuditRow } from '../../repositories/audit-log.ts';
 import type { BoardServiceRecord } from '../../repositories/dispatcher-board.ts';
 import type { Repositories } from '../../repositories/index.ts';
 import type { ServiceRow } from '../../repositories/services.ts';
+import { tripVehicleOf } from '../trip-vehicle.ts';
 import { toAuditEntry } from './audit.ts';
 import { toBoardService } from './board.ts';
 import { DISPATCHER_CANCELLATION_REASON } from './cancellation-reason.ts';
@@ -94,11 +100,6 @@ export async function readServiceDetail(
     service.destinationLat !== null ||
     service.destinationLng !== null ||
     service.destinationAddress !== null;
-  const hasVehicle =
-    service.vehicleMake !== null ||
-    service.vehicleModel !== null ||
-    service.vehicleColor !== null ||
-    service.vehiclePlate !== null;
   return {
     service: board,
     customer: {
@@ -118,15 +119,8 @@ export async function readServiceDetail(
           service.destinationPrettyAddress ?? service.destinationAddress,
         )
       : null,
-    vehicle: hasVehicle
-      ? {
-          make: service.vehicleMake,
-          model: service.vehicleModel,
-          color: service.vehicleColor,
-          plate: service.vehiclePlate,
-        }
-      : null,
-    notes: service.notes,
+    vehicle: tripVehicleOf(service),
+    notes: clientNoteText(service.notes),
     cancellationReason: cancellationReasonOf(service, audit),
     timeline: events.map((event) => ({
       seq: event.seq,

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { clientNoteText, type BoardDriver, type BoardService } from '@auxilio/domain';
+import type { BoardDriver, BoardService } from '@auxilio/domain';
 import type { DispatcherApi } from '../api/dispatcher-api.ts';
 import { useServiceDetail } from '../hooks/use-service-detail.ts';
 import { useServiceWords } from '../hooks/use-service-words.ts';
@@ -235,8 +235,8 @@ export function ServiceDetailPanel({
               <p className="dispatcher-muted">{t('detail.noVehicle')}</p>
             )}
             <h3 className="dispatcher-block__title">{t('detail.notes')}</h3>
-            <p className={clientNoteText(data.notes) ? '' : 'dispatcher-muted'}>
-              {clientNoteText(data.notes) ?? t('detail.noNotes')}
+            <p className={data.notes ? '' : 'dispatcher-muted'}>
+              {data.notes ?? t('detail.noNotes')}
             </p>
           </section>
 
