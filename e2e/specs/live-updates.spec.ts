@@ -100,8 +100,25 @@ describe('network cut during tracking', () => {
     await banner.waitFor();
     await driver.tripStatus('ON_ROUTE');
 
+    // What the page asks for from here, reported if it does not catch up (a failure says why).
+    const requests: string[] = [];
+    page.on('response', (response) => requests.push(`${response.status()} ${response.url()}`));
+    page.on('requestfailed', (request) =>
+      requests.push(`failed ${request.failure()?.errorText ?? ''} ${request.url()}`),
+    );
     await page.context().setOffline(false);
-    await trackingTitle(page).filter({ hasText: 'Su asistencia va en camino' }).waitFor();
+    try {
+      await trackingTitle(page).filter({ hasText: 'Su asistencia va en camino' }).waitFor();
+    } catch (error) {
+      console.error('did not catch up', {
+        onLine: await page.evaluate(() => navigator.onLine),
+        banner: await banner.count(),
+        title: await trackingTitle(page).textContent(),
+        openStreams: journey.api.app.streamLimits.openCount(),
+        requests: requests.map((line) => line.replace(/token=[^&]+/, 'token=…')),
+      });
+      throw error;
+    }
     await expect.poll(() => banner.count()).toBe(0);
     await shot(page, 'caught-up-on-route');
   });

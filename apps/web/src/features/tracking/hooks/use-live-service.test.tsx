@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import { onlineManager } from '@tanstack/react-query';
+import { createQueryClient } from '../../../lib/query-client.ts';
 import { FakeEventSource } from '../../../test/fake-event-source.ts';
 import { testService } from '../../../test/service-fixture.ts';
 import { renderTracking } from '../test/tracking-harness.tsx';
@@ -112,6 +113,39 @@ describe('live service: the stream first, polling while it is down', () => {
     expect(FakeEventSource.latest().url).toContain('lastEventId=12');
     // Polling covers the gap until the new stream opens.
     await screen.findByText('down ON_ROUTE');
+  });
+
+  it('reads the service again when the connection comes back, without waiting for the poll', async () => {
+    function SlowPollProbe() {
+      const live = useLiveService(60_000);
+      return (
+        <p>
+          {live.stream} {live.data?.trip.status ?? 'none'}
+        </p>
+      );
+    }
+    // The app's query client: a service read a moment ago is fresh, so reconnecting alone would
+    // not read it again.
+    const { server } = await renderTracking(<SlowPollProbe />, {
+      path: '/tracking',
+      service: testService(),
+      queryClient: createQueryClient(),
+    });
+    act(() => {
+      FakeEventSource.latest().open();
+    });
+    await screen.findByText('open ACCEPTED');
+    // The driver sets off during the cut; the new stream stays silent.
+    server.setService(
+      testService({ trip: { status: 'ON_ROUTE', stamps: {}, simulatedEta: null } }),
+    );
+    const reads = server.serviceReads();
+    act(() => {
+      onlineManager.setOnline(false);
+      onlineManager.setOnline(true);
+    });
+    await screen.findByText('down ON_ROUTE');
+    expect(server.serviceReads()).toBe(reads + 1);
   });
 
   it('reopens a closed stream at once when the connection comes back, backoff started over', async () => {

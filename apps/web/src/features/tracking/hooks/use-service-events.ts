@@ -90,6 +90,8 @@ export function useServiceEvents(serviceId: string | null, token: string | null)
     // resuming after the last event applied, and its backoff starts over. Also when the browser
     // still calls it open or is retrying by itself: a connection that lived through a cut can be
     // dead without the browser knowing, and nothing else would notice (no poll while it is open).
+    // The service is also read again at once, so the screen catches up even if the new stream is
+    // slow to open or refused (the poll would otherwise wait its whole interval).
     const stopWatchingOnline = onlineManager.subscribe((online) => {
       if (!online || stopped) return;
       clearTimeout(retryTimer);
@@ -98,6 +100,7 @@ export function useServiceEvents(serviceId: string | null, token: string | null)
       failures = 0;
       setState('down');
       open();
+      void queryClient.invalidateQueries({ queryKey: serviceKeys.detail(serviceId) });
     });
 
     return () => {

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -30,11 +31,14 @@ export async function renderTracking(
     path,
     service,
     serviceAnswer,
+    queryClient,
   }: {
     path: string;
     service: Service | null;
     /** The service read answers once this settles (a slow network); at once without it. */
     serviceAnswer?: Promise<void>;
+    /** The app's own query client, where a test depends on its freshness rules. */
+    queryClient?: QueryClient;
   },
 ) {
   const server = fakeServer(service, serviceAnswer);
@@ -48,6 +52,7 @@ export async function renderTracking(
   const view = renderWithProviders(<Router hook={location.hook}>{ui}</Router>, {
     config: testConfig(),
     i18n: await createTestI18n('es'),
+    queryClient,
   });
   return { ...view, server, history: location.history };
 }
