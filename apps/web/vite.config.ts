@@ -15,6 +15,7 @@ import {
 import {
   deleteEarlierPageCaches,
   isPageRequest,
+  keepPageWithoutFirstPaint,
   keepShellInUse,
   pageCacheKey,
   pageCacheName,
@@ -154,6 +155,8 @@ export default defineConfig({
               expiration: { maxEntries: 30 },
               precacheFallback: { fallbackURL: OFFLINE_PAGE },
               plugins: [
+                // Kept without the screen the server painted for its address (decision 770).
+                { cacheWillUpdate: keepPageWithoutFirstPaint },
                 { cacheKeyWillBeUsed: pageCacheKey, cacheDidUpdate: deleteEarlierPageCaches },
                 { cacheDidUpdate: keepShellInUse },
               ],

@@ -327,6 +327,38 @@ describe('the service worker (decisions 176, 730)', () => {
     expect([otium.title, mmm.title]).not.toContain(await page.title());
   });
 
+  it('keeps pages without the screen the server painted for their address (decision 770)', async () => {
+    const page = await newPage();
+    await openControlled(page, '/services?brand=mmm');
+    await page.getByRole('radio', { name: 'Cerrajería' }).waitFor({ state: 'attached' });
+    await expect.poll(() => keptPages(page), { timeout: 15_000 }).toContain('/?brand=mmm');
+    // The page the server sent painted the services screen; the kept copy opens any screen.
+    const sent = await (await fetch(`${server.baseUrl}/services?brand=mmm`)).text();
+    expect(sent).toContain(SERVICES_TITLE);
+    const bodies = await page.evaluate(async () => {
+      const found: string[] = [];
+      for (const name of await caches.keys()) {
+        if (!name.startsWith('auxilio-pages')) continue;
+        const cache = await caches.open(name);
+        for (const request of await cache.keys()) {
+          found.push((await (await cache.match(request))?.text()) ?? '');
+        }
+      }
+      return found;
+    });
+    expect(bodies.length).toBeGreaterThan(0);
+    for (const body of bodies) {
+      expect(body).toContain('<div id="root"></div>');
+      expect(body).not.toContain(SERVICES_TITLE);
+    }
+
+    // The copy kept (its body decoded, its encoding headers gone) still opens the app offline.
+    await context?.setOffline(true);
+    await go(page, '/?brand=mmm');
+    await expectAppOfBrand(page, 'mmm');
+    await page.getByRole('link', { name: 'Solicitar asistencia' }).waitFor();
+  });
+
   it('shows the offline page for a brand never opened; its retry reloads only once online', async () => {
     const page = await newPage();
     await openControlled(page, '/?brand=mmm');

@@ -4,6 +4,10 @@ import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import '@fontsource-variable/inter';
 import './styles/global.css';
+// The screens the server paints before the scripts arrive (docs/decisions/770) are styled by the
+// page's own stylesheets: home and tracking join the first screen's styles here.
+import './features/home/components/home-screen.css';
+import './features/tracking/components/tracking.css';
 import { App } from './app/app.tsx';
 import { brandDocument, readEntryQuery, settleSession, startLanguage } from './app/boot.ts';
 import { ConfigErrorScreen } from './app/config-error-screen.tsx';

@@ -3,6 +3,7 @@ export * from './enumerations.ts';
 export * from './service-types.ts';
 export * from './service-status.ts';
 export * from './brand.ts';
+export * from './brand-theme.ts';
 export * from './contract/app-config.ts';
 export * from './contract/accounts.ts';
 export * from './contract/primitives.ts';

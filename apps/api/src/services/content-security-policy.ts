@@ -125,6 +125,14 @@ export function docsContentSecurityPolicy(
   return { ...contentSecurityPolicy(config), styleSrc: ["'self'", "'unsafe-inline'"] };
 }
 
+/**
+ * The policy of a page that carries inline `<style>` elements of its own (the brand's theme,
+ * decision 770): each allowed by its hash, never `'unsafe-inline'`.
+ */
+export function withInlineStyles(directives: CspDirectives, hashes: string[]): CspDirectives {
+  return { ...directives, styleSrc: unique(directives.styleSrc ?? [], hashes) };
+}
+
 /** `{ defaultSrc: ["'self'"] }` → `default-src 'self'`, the header's form. */
 export function serializeCsp(directives: CspDirectives): string {
   return Object.entries(directives)

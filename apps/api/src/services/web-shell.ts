@@ -1,8 +1,11 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import {
   DEFAULT_LANGUAGE,
+  LANGUAGES,
   ServiceIdSchema,
+  themeStyleRule,
   type Brand,
   type Language,
   type RuntimeConfig,
@@ -20,6 +23,8 @@ export interface WebShell {
   template: string;
   /** URL paths of every file in the build ('/assets/index-3f2a.js'), index.html included. */
   files: ReadonlySet<string>;
+  /** A text of the build's translation files, for the page's first paint (decision 770). */
+  text: (language: Language, namespace: string, key: string) => string | undefined;
 }
 
 function listFiles(root: string, dir: string = root): string[] {
@@ -30,11 +35,41 @@ function listFiles(root: string, dir: string = root): string[] {
   });
 }
 
+/** The namespaces the first paint reads (first-paint.ts), per language, from the build. */
+const FIRST_PAINT_NAMESPACES = ['common', 'home', 'services'];
+
+function readTexts(distDir: string): Map<string, unknown> {
+  const texts = new Map<string, unknown>();
+  for (const language of LANGUAGES) {
+    for (const namespace of FIRST_PAINT_NAMESPACES) {
+      const file = join(distDir, 'locales', language, `${namespace}.json`);
+      if (existsSync(file))
+        texts.set(`${language}/${namespace}`, JSON.parse(readFileSync(file, 'utf8')));
+    }
+  }
+  return texts;
+}
+
+/** `a.b.c` in a parsed translation file: a string, or undefined. */
+function textAt(tree: unknown, key: string): string | undefined {
+  let node = tree;
+  for (const part of key.split('.')) {
+    if (typeof node !== 'object' || node === null) return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
 /** Reads the build in `distDir`, or undefined when there is no build (no index.html). */
 export function loadWebShell(distDir: string): WebShell | undefined {
   const indexFile = join(distDir, 'index.html');
   if (!existsSync(indexFile)) return undefined;
-  return { template: readFileSync(indexFile, 'utf8'), files: new Set(listFiles(distDir)) };
+  const texts = readTexts(distDir);
+  return {
+    template: readFileSync(indexFile, 'utf8'),
+    files: new Set(listFiles(distDir)),
+    text: (language, namespace, key) => textAt(texts.get(`${language}/${namespace}`), key),
+  };
 }
 
 /** Vite writes content-hashed names under /assets/: those never change and cache for a year. */
@@ -127,12 +162,24 @@ export const SHARED_LINK_HEADERS = {
   'x-robots-tag': 'noindex, nofollow',
 } as const;
 
+/**
+ * The brand's theme as a `<style>` of the page (decision 770): the first paint is in the brand's
+ * colours before the scripts set them. Its hash goes into the page's Content-Security-Policy.
+ */
+export function brandThemeStyle(brand: Brand): { tag: string; hash: string } {
+  const rule = themeStyleRule(brand.theme);
+  const digest = createHash('sha256').update(rule).digest('base64');
+  return { tag: `<style id="brand-theme">${rule}</style>`, hash: `'sha256-${digest}'` };
+}
+
 /** What the head of one page depends on besides its brand. */
 export interface PageHead {
   /** The page's `lang` query (SPEC 1): the manifest linked is in that language. */
   lang?: Language | undefined;
   /** Files of the build: the brand's PNG apple-touch-icon is linked when the build drew it. */
   files?: ReadonlySet<string> | undefined;
+  /** The screen painted before the scripts run (first-paint.ts), placed inside `#root`. */
+  firstPaint?: string | undefined;
 }
 
 /**
@@ -184,6 +231,14 @@ export function renderIndexHtml(
     /(<link\s+rel=["']preload["'][^>]*\shref=["'])\/locales\/[a-z]{2}\//gi,
     (_tag, start: string) => `${start}/locales/${language}/`,
   );
+  html = html.replace(/<style\s+id=["']brand-theme["'][^>]*>[\s\S]*?<\/style>\s*/gi, '');
+  html = insertBeforeHeadEnd(html, brandThemeStyle(brand).tag);
+  if (page.firstPaint) {
+    html = html.replace(
+      '<div id="root"></div>',
+      () => `<div id="root">${page.firstPaint ?? ''}</div>`,
+    );
+  }
   // A build that already carries a config script (should not happen) gets ours instead.
   html = html.replace(/<script\s+id=["']app-config["'][^>]*>[\s\S]*?<\/script>\s*/gi, '');
   return insertBeforeHeadEnd(

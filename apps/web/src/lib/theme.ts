@@ -1,20 +1,6 @@
-import type { BrandTheme } from '@auxilio/domain';
+import { themeVariables, type BrandTheme } from '@auxilio/domain';
 
-// SPEC 1 "Each brand has its own ... colour theme (default font Inter, default primary colour
-// orange)": the theme becomes CSS variables on <html>; every stylesheet reads only these.
-
-/** CSS variables set from the brand theme. */
-export function themeVariables(theme: BrandTheme): Record<string, string> {
-  return {
-    '--color-primary': theme.primary,
-    '--color-on-primary': theme.onPrimary,
-    '--color-bg': theme.background,
-    '--color-text': theme.text,
-    '--color-header': theme.header,
-    '--color-on-header': theme.onHeader,
-    '--font-family': `'${theme.font.replace(/'/g, '')} Variable', '${theme.font.replace(/'/g, '')}', system-ui, sans-serif`,
-  };
-}
+// SPEC 1 brand theme: the CSS variables of the brand (packages/domain brand-theme.ts) on <html>.
 
 export function applyTheme(theme: BrandTheme, root: HTMLElement = document.documentElement): void {
   for (const [name, value] of Object.entries(themeVariables(theme))) {

@@ -3,8 +3,15 @@ import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastif
 import { routeNotFound } from '../../lib/errors.ts';
 import { addVary, sendCompressible } from '../../lib/response-compression.ts';
 import { resolveBrandContext } from '../../services/brand-context.ts';
+import {
+  contentSecurityPolicy,
+  serializeCsp,
+  withInlineStyles,
+} from '../../services/content-security-policy.ts';
+import { firstPaintHtml } from '../../services/first-paint.ts';
 import { buildRuntimeConfig } from '../../services/runtime-config.ts';
 import {
+  brandThemeStyle,
   fileCacheControl,
   isPrecompressedCopy,
   isSharedLinkLanding,
@@ -61,7 +68,14 @@ function decodePath(rawUrl: string): string | undefined {
   }
 }
 
+/** The query string of a request URL, without its `?`. */
+function searchOf(rawUrl: string): string {
+  const at = rawUrl.indexOf('?');
+  return at === -1 ? '' : rawUrl.slice(at + 1);
+}
+
 const webRoutes: FastifyPluginCallback = (app, _options, done) => {
+  const pagePolicy = contentSecurityPolicy(app.config);
   const sendPage = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     const shell = app.webShell;
     if (!shell) {
@@ -78,15 +92,38 @@ const webRoutes: FastifyPluginCallback = (app, _options, done) => {
       host: request.host,
     });
     // The shared-link landing is neither indexed nor leaks its link (docs/decisions/474).
-    const landing = isSharedLinkLanding(decodePath(request.url) ?? '/', query);
+    const path = decodePath(request.url) ?? '/';
+    const landing = isSharedLinkLanding(path, query);
     if (landing) reply.headers(SHARED_LINK_HEADERS);
+    const lang = LanguageSchema.safeParse(query.lang).data;
+    const runtimeConfig = buildRuntimeConfig(
+      app.config,
+      context,
+      app.pushNotifications.vapidPublicKey,
+    );
     const html = renderIndexHtml(
       shell.template,
       context.brand,
-      buildRuntimeConfig(app.config, context, app.pushNotifications.vapidPublicKey),
+      runtimeConfig,
       landing ? SHARED_LINK_HEAD_TAGS : '',
-      // The manifest in the page's language and the brand's PNG icons (docs/decisions/740).
-      { lang: LanguageSchema.safeParse(query.lang).data, files: shell.files },
+      {
+        // The manifest in the page's language and the brand's PNG icons (docs/decisions/740).
+        lang,
+        files: shell.files,
+        // The screen painted before the scripts arrive (docs/decisions/770).
+        firstPaint: firstPaintHtml({
+          path,
+          query: new URLSearchParams(searchOf(request.url)),
+          brand: context.brand,
+          language: lang ?? runtimeConfig.defaultLanguage,
+          texts: shell.text,
+        }),
+      },
+    );
+    // The page's one inline style, the brand's theme, is allowed by its hash alone.
+    reply.header(
+      'content-security-policy',
+      serializeCsp(withInlineStyles(pagePolicy, [brandThemeStyle(context.brand).hash])),
     );
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
     addVary(reply, 'Host');

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   deleteEarlierPageCaches,
   isPageRequest,
+  keepPageWithoutFirstPaint,
   keepShellInUse,
   pageCacheKey,
   pageCacheName,
@@ -149,6 +150,48 @@ describe.each([
       newResponse: new Response(''),
     });
     expect(put).not.toHaveBeenCalled();
+  });
+});
+
+describe.each([
+  ['as written', keepPageWithoutFirstPaint],
+  ['as copied into sw.js', asCopiedIntoWorker(keepPageWithoutFirstPaint)],
+])('keepPageWithoutFirstPaint %s', (_form, keepWithout) => {
+  const page =
+    '<!doctype html><html><head><title>Auxilio</title></head><body><div id="root">' +
+    '<!--first-paint--><header class="app-header"></header><h1>¿Qué servicio necesitas?</h1>' +
+    '<!--/first-paint--></div><script type="module" src="/assets/index-1.js"></script></body></html>';
+
+  it('keeps the page without the screen painted for its address, so it opens any screen', async () => {
+    const response = new Response(page, {
+      status: 200,
+      headers: {
+        'content-type': 'text/html; charset=utf-8',
+        'content-security-policy': "default-src 'self'",
+        'content-encoding': 'br',
+        'content-length': '512',
+      },
+    });
+    const kept = await keepWithout({ response });
+    expect(kept?.status).toBe(200);
+    expect(await kept?.text()).toBe(
+      '<!doctype html><html><head><title>Auxilio</title></head><body><div id="root"></div>' +
+        '<script type="module" src="/assets/index-1.js"></script></body></html>',
+    );
+    expect(kept?.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(kept?.headers.get('content-security-policy')).toBe("default-src 'self'");
+    expect(kept?.headers.has('content-encoding')).toBe(false);
+    expect(kept?.headers.has('content-length')).toBe(false);
+  });
+
+  it('leaves the response the page receives untouched', async () => {
+    const response = new Response(page, { status: 200 });
+    await keepWithout({ response });
+    expect(await response.text()).toBe(page);
+  });
+
+  it('keeps no page that is not a 200', async () => {
+    expect(await keepWithout({ response: new Response('', { status: 503 }) })).toBeNull();
   });
 });
 

@@ -90,3 +90,27 @@ export const deleteEarlierPageCaches = async ({
       .map((name) => caches.delete(name)),
   );
 };
+
+/**
+ * Before a page is kept, takes out the screen the server painted into it for its address (between
+ * `<!--first-paint-->` and `<!--/first-paint-->`, docs/decisions/770): the kept copy opens every
+ * screen of its brand, and must never show one address's screen on another while the app starts.
+ * The body kept is the decoded text, so the encoding and length headers go with it. Pages that are
+ * not 200 are not kept.
+ */
+export const keepPageWithoutFirstPaint = async ({
+  response,
+}: {
+  response: Response;
+}): Promise<Response | null> => {
+  if (response.status !== 200) return null;
+  const html = await response.clone().text();
+  const headers = new Headers(response.headers);
+  headers.delete('content-encoding');
+  headers.delete('content-length');
+  return new Response(html.replace(/<!--first-paint-->[\s\S]*?<!--\/first-paint-->/g, ''), {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
+};
