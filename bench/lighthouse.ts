@@ -85,7 +85,8 @@ async function launchChromium(): Promise<{ port: number; close: () => Promise<vo
     close: () =>
       new Promise((resolve) => {
         const done = () => {
-          rmSync(profile, { recursive: true, force: true });
+          // Chromium's helpers may still be writing into the profile as it exits.
+          rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
           resolve();
         };
         if (child.exitCode !== null) {
