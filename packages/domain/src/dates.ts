@@ -162,14 +162,22 @@ export function estimatedArrival(now: Date, etaSeconds: number): Date {
   return new Date(now.getTime() + etaSeconds * 1000);
 }
 
+/** One 'h:mma' formatter per zone, as wallClockFormats: the tracking screen asks every second. */
+const arrivalClockFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** 'h:mma' clock text of an instant in an IANA zone, as in 'Estimated time: 3:05PM'. */
 export function formatArrivalClock(instant: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hour: 'numeric',
-    minute: '2-digit',
-    hour12: true,
-  }).formatToParts(instant);
+  let format = arrivalClockFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hour: 'numeric',
+      minute: '2-digit',
+      hour12: true,
+    });
+    arrivalClockFormats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(instant);
   const part = (type: Intl.DateTimeFormatPartTypes): string =>
     parts.find((p) => p.type === type)?.value ?? '';
   return `${part('hour')}:${part('minute')}${part('dayPeriod').toUpperCase()}`;
