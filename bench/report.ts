@@ -88,8 +88,10 @@ const start = doc.indexOf(START);
 const end = doc.indexOf(END);
 if (start < 0 || end < start)
   throw new Error(`docs/performance.md has no ${START} … ${END} section`);
+// A section whose benchmarks did not run here keeps the figures it had, with their date and commit.
+const apiRan = [read, fanOut, creation, offer, throughput, board].some(Boolean);
 // Formatted as `npm test` checks it (prettier --check).
-const withApi = doc.slice(0, start) + section + doc.slice(end + END.length);
+const withApi = apiRan ? doc.slice(0, start) + section + doc.slice(end + END.length) : doc;
 const updated = withSection(
   withSection(withApi, LH_START, LH_END, lighthouseSection(), LIGHTHOUSE_INTRO),
   OFFLINE_START,
@@ -116,10 +118,11 @@ interface LighthousePage {
   costliest: string[];
 }
 
-function lighthouseSection(): string {
+function lighthouseSection(): string | undefined {
   const lh = result('lighthouse');
-  const pages = (lh?.pages as LighthousePage[] | undefined) ?? [];
-  const budgets = lh?.budgets as
+  if (!lh) return undefined;
+  const pages = (lh.pages as LighthousePage[] | undefined) ?? [];
+  const budgets = lh.budgets as
     { score: number; lcpMs: number; tbtMs: number; cls: number } | undefined;
   const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
   const rows = pages.map(
@@ -135,9 +138,9 @@ function lighthouseSection(): string {
     );
   return [
     LH_START,
-    `Last run: ${lh?.at.slice(0, 10) ?? 'never'}, commit ${commit}, on ${machine}; ${text(lh?.chromium, 'Chromium')}, Lighthouse ${text(lh?.lighthouse, '?')}. Median of ${f(lh?.runs)} runs per page; ${text(lh?.settings, '')}.`,
+    `Last run: ${lh.at.slice(0, 10)}, commit ${commit}, on ${machine}; ${text(lh.chromium, 'Chromium')}, Lighthouse ${text(lh.lighthouse, '?')}. Median of ${f(lh.runs)} runs per page; ${text(lh.settings, '')}.`,
     '',
-    `Machine load (1-minute average) ${loadText(lh?.loadAverage)}. Budgets on each page: score ≥ ${f(budgets?.score)}, LCP ≤ ${seconds(budgets?.lcpMs ?? NaN)}, TBT ≤ ${f(budgets?.tbtMs)} ms, CLS ≤ ${f(budgets?.cls)}.`,
+    `Machine load (1-minute average) ${loadText(lh.loadAverage)}. Budgets on each page: score ≥ ${f(budgets?.score)}, LCP ≤ ${seconds(budgets?.lcpMs ?? NaN)}, TBT ≤ ${f(budgets?.tbtMs)} ms, CLS ≤ ${f(budgets?.cls)}.`,
     '',
     '| page | score | LCP | TBT | CLS | FCP | LCP element | within budget |',
     '| --- | --- | --- | --- | --- | --- | --- | --- |',
@@ -164,13 +167,14 @@ interface OfflinePage {
   rendered: boolean;
 }
 
-function offlineSection(): string {
+function offlineSection(): string | undefined {
   const offline = result('offline-repeat-visit');
-  const pages = (offline?.pages as OfflinePage[] | undefined) ?? [];
+  if (!offline) return undefined;
+  const pages = (offline.pages as OfflinePage[] | undefined) ?? [];
   const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(0)} ms` : 'failed');
   return [
     OFFLINE_START,
-    `Last run: ${offline?.at.slice(0, 10) ?? 'never'}, commit ${commit}, on ${machine}.`,
+    `Last run: ${offline.at.slice(0, 10)}, commit ${commit}, on ${machine}.`,
     '',
     '| page | rendered from the worker | to the title, median | visits |',
     '| --- | --- | --- | --- |',
@@ -182,14 +186,18 @@ function offlineSection(): string {
   ].join('\n');
 }
 
-/** A section's figures between its markers; the section is added at the end the first time. */
+/**
+ * A section's figures between its markers; the section is added at the end the first time. Without
+ * figures (its benchmark did not run) the document is left as it is.
+ */
 function withSection(
   doc: string,
   startMarker: string,
   endMarker: string,
-  section: string,
+  section: string | undefined,
   intro: string,
 ): string {
+  if (section === undefined) return doc;
   const start = doc.indexOf(startMarker);
   const end = doc.indexOf(endMarker);
   if (start >= 0 && end > start)
