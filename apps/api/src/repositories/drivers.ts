@@ -96,13 +96,27 @@ export interface DriversRepository {
 }
 
 export function createDriversRepository(db: Db): DriversRepository {
+  // Every call of a driver's app looks the driver up by token, and every position looks up their
+  // trip: prepared once, so the SQL of these two is not built again for each request.
+  const byTokenHash = db
+    .select()
+    .from(drivers)
+    .where(eq(drivers.tokenHash, sql.placeholder('tokenHash')))
+    .limit(1)
+    .prepare('driver_by_token_hash');
+  const activeServiceOf = db
+    .select()
+    .from(services)
+    .where(and(eq(services.driverId, sql.placeholder('driverId')), eq(services.status, 'Active')))
+    .orderBy(asc(services.createdAt))
+    .limit(1)
+    .prepare('active_service_of_driver');
   return {
     listAll: () => db.select().from(drivers).orderBy(asc(drivers.branch), asc(drivers.id)),
 
     findById: async (id) => (await db.select().from(drivers).where(eq(drivers.id, id)).limit(1))[0],
 
-    findByTokenHash: async (tokenHash) =>
-      (await db.select().from(drivers).where(eq(drivers.tokenHash, tokenHash)).limit(1))[0],
+    findByTokenHash: async (tokenHash) => (await byTokenHash.execute({ tokenHash }))[0],
 
     listAvailableWithPosition: (branch) =>
       db
@@ -160,15 +174,7 @@ export function createDriversRepository(db: Db): DriversRepository {
         )
         .orderBy(asc(drivers.id)),
 
-    findActiveServiceOf: async (driverId) =>
-      (
-        await db
-          .select()
-          .from(services)
-          .where(and(eq(services.driverId, driverId), eq(services.status, 'Active')))
-          .orderBy(asc(services.createdAt))
-          .limit(1)
-      )[0],
+    findActiveServiceOf: async (driverId) => (await activeServiceOf.execute({ driverId }))[0],
 
     isServingTokenHash: async (driverId, tokenHash) => {
       const rows = await db

@@ -4,7 +4,7 @@ import type {
   SurveyEventData,
   TipEventData,
 } from '@auxilio/domain';
-import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { contracts, drivers, idempotencyRecords, services } from '../db/schema.ts';
 import {
@@ -136,6 +136,16 @@ export interface ServicesRepository {
     serviceId: string,
     decide: (service: ServiceRow) => ServiceChange | 'keep',
   ): Promise<CommittedServiceChange | undefined>;
+  /**
+   * For each driver of `driverIds` working an Active service (their oldest, as
+   * `drivers.findActiveServiceOf`), locks it and applies `decide`'s change, all in one transaction:
+   * the services locked at once in id order, so two such transactions never wait on each other in a
+   * circle. Answers the committed change by driver id; a driver without an Active service is absent.
+   */
+  changeActiveOfDrivers(
+    driverIds: readonly string[],
+    decide: (service: ServiceRow) => ServiceChange | 'keep',
+  ): Promise<Map<string, CommittedServiceChange>>;
   /**
    * Like `change`, with a `decide` that may also write rows of its own in the transaction `tx`
    * before the change is applied (dispatch's records of who served the service).
@@ -325,6 +335,36 @@ export function createServicesRepository(db: Db, writes: ServiceWritePath): Serv
         const change = decide(service);
         if (change === 'keep') return { service, events: [] };
         return apply(service, change);
+      }),
+
+    changeActiveOfDrivers: (driverIds, decide) =>
+      writes.run(async ({ tx, apply }) => {
+        const committed = new Map<string, CommittedServiceChange>();
+        if (driverIds.length === 0) return committed;
+        const locked = await tx
+          .select()
+          .from(services)
+          .where(and(inArray(services.driverId, [...driverIds]), eq(services.status, 'Active')))
+          .orderBy(asc(services.id))
+          .for('update');
+        const oldestFirst = [...locked].sort(
+          (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id),
+        );
+        const served = new Map<string, ServiceRow>();
+        for (const service of oldestFirst) {
+          if (service.driverId && !served.has(service.driverId)) {
+            served.set(service.driverId, service);
+          }
+        }
+        for (const service of locked) {
+          if (!service.driverId || served.get(service.driverId) !== service) continue;
+          const change = decide(service);
+          committed.set(
+            service.driverId,
+            change === 'keep' ? { service, events: [] } : await apply(service, change),
+          );
+        }
+        return committed;
       }),
 
     changeWith: (serviceId, decide) =>

@@ -1,6 +1,5 @@
 import {
   canTransitionServiceStatus,
-  isAccurateEnough,
   mergeDriverEta,
   nextTripStatus,
   parseTripStatus,
@@ -171,40 +170,6 @@ export async function updateTripStatus(
     tripStatus: parseTripStatus(service.tripStatus) ?? status,
     changed: events.length > 0,
   };
-}
-
-/**
- * `POST .../position`: stores the driver's last position and appends one position event (with the
- * new ETA) to the driver's active service: at most one event per service per report.
- */
-export async function reportPosition(
-  repos: DriverWorkRepos,
-  driver: DriverRow,
-  report: PositionReport,
-  now: Date = new Date(),
-): Promise<PositionResult> {
-  // SPEC 5: "Live position accepted only when accuracy is 20 m or better" (applied to drivers too,
-  // docs/decisions/231); a report without accuracy is taken as exact.
-  if (report.accuracy != null && !isAccurateEnough(report.accuracy)) {
-    return { accepted: false, serviceId: null };
-  }
-  const position = {
-    lastLat: report.lat,
-    lastLng: report.lng,
-    lastHeading: report.heading ?? null,
-    lastAccuracy: report.accuracy ?? null,
-    lastSeenAt: now,
-  };
-  const active = await repos.drivers.findActiveServiceOf(driver.id);
-  if (!active) {
-    await repos.drivers.updateDriver(driver.id, position);
-    return { accepted: true, serviceId: null };
-  }
-  const outcome = await repos.services.change(active.id, (service) => {
-    const driverPatch = { id: driver.id, patch: position };
-    return { ...positionChange(service, driver, report, now), driver: driverPatch };
-  });
-  return { accepted: true, serviceId: outcome && outcome.events.length > 0 ? active.id : null };
 }
 
 /**

@@ -5,9 +5,9 @@ import { APP_KEY_ERROR_RESPONSES, APP_KEY_SECURITY } from '../../../../../lib/ro
 import {
   acceptService,
   authenticateDriver,
-  reportPosition,
   updateTripStatus,
 } from '../../../../../services/driver-app.ts';
+import { createPositionIntake } from '../../../../../services/position-intake.ts';
 import driverDispatchRoutes from './dispatch-routes.ts';
 import driverPhotoRoutes from './photo-routes.ts';
 
@@ -38,6 +38,8 @@ const ServiceParams = z.object({ id: z.string().min(1).max(64) });
 
 const driverAppRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const repos = app.repositories;
+  // Positions of many drivers arriving together are written together (decision 781).
+  const positions = createPositionIntake(repos, app.database.kind);
 
   app.post(
     '/services/:id/accept',
@@ -79,7 +81,7 @@ const driverAppRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     },
     async (request) => {
       const driver = await authenticateDriver(repos, request.headers.authorization);
-      return reportPosition(repos, driver, request.body);
+      return positions.report(driver, request.body);
     },
   );
 
