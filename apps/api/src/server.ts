@@ -7,7 +7,7 @@ import { TEXTS_CLOSE_WAIT_MS } from './plugins/app/customer-texts.ts';
 import { DRAIN_DEADLINE_MS } from './plugins/app/draining.ts';
 
 // The process entry (CONVENTIONS "The API in plugin layers"): logger, listen, graceful close.
-// `npm start` runs this file through tsx (docs/decisions/160).
+// Production runs it compiled (`node dist/server.js`, docs/decisions/780); development through tsx.
 
 /**
  * Decision 494: the longest a stop (SIGTERM from a deploy or a scale-in, SIGINT) may take. The

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   BrandSchema,
   ServiceCentersFileSchema,
@@ -9,8 +9,15 @@ import {
 } from '@auxilio/domain';
 import { themeContrastProblems, WCAG_AA_TEXT_CONTRAST } from './contrast.ts';
 
-/** Absolute path of the folder that holds one sub-folder per brand. */
-export const BRANDS_DIR = path.resolve(fileURLToPath(new URL('../brands', import.meta.url)));
+/**
+ * Absolute path of the folder that holds one sub-folder per brand, in this package beside `src/`.
+ * Found through the package's own entry rather than this file's place, so that it holds for the
+ * sources and for the API compiled into one bundle elsewhere (docs/decisions/780).
+ */
+export const BRANDS_DIR = path.resolve(
+  path.dirname(createRequire(import.meta.url).resolve('@auxilio/brands')),
+  '../brands',
+);
 
 export const BRAND_FILE = 'brand.json';
 /** Optional: a corporate brand's service centres (SPEC 2 "/corporate/centers", decision 621). */

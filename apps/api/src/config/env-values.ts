@@ -1,13 +1,31 @@
-import { isAbsolute, resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 // The parsers and paths shared by env.ts and the per-concern *-config.ts files.
 
-/** apps/api: defaults are resolved from here, not from the working directory (npm -w changes it). */
-export const API_PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+/**
+ * apps/api: defaults are resolved from here, not from the working directory (npm -w changes it).
+ * The nearest folder above this module with the API's package.json, so that it is the same from
+ * the sources and from the compiled bundle in dist/ (docs/decisions/780).
+ */
+export const API_PACKAGE_ROOT = packageRootAbove(fileURLToPath(import.meta.url), '@auxilio/api');
 /** The monorepo root; relative paths given in the environment are resolved against it. */
 export const REPO_ROOT = resolve(API_PACKAGE_ROOT, '../..');
+
+function packageRootAbove(file: string, name: string): string {
+  for (let dir = dirname(file); ; dir = dirname(dir)) {
+    const manifest = join(dir, 'package.json');
+    if (
+      existsSync(manifest) &&
+      (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === name
+    ) {
+      return dir;
+    }
+    if (dirname(dir) === dir) throw new Error(`No package.json of ${name} above ${file}`);
+  }
+}
 
 export const NODE_ENVS = ['development', 'production', 'test'] as const;
 export type NodeEnv = (typeof NODE_ENVS)[number];

@@ -25,9 +25,16 @@ export interface ApiProcessExit {
   ms: number;
 }
 
-/** Starts `src/server.ts` with `env` on a free loopback port; resolves once it listens. */
-export async function startApiProcess(env: Record<string, string>): Promise<ApiProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
+/**
+ * Starts `src/server.ts` with `env` on a free loopback port; resolves once it listens. With
+ * `compiled`, the given build of it instead (dist/server.js), run by plain `node` as in production.
+ */
+export async function startApiProcess(
+  env: Record<string, string>,
+  options: { compiled?: string } = {},
+): Promise<ApiProcess> {
+  const args = options.compiled ? [options.compiled] : ['--import', 'tsx', SERVER];
+  const child = spawn(process.execPath, args, {
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
