@@ -60,6 +60,16 @@ export interface BuildAppOptions {
 
 const REQUEST_ID_PATTERN = /^[\w.:-]{1,128}$/;
 
+type CompilersFactory = NonNullable<
+  NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']
+>;
+
+/** The zod compilers as Fastify's factories (typed there for Ajv; any compiler is accepted). */
+const ZOD_COMPILERS = {
+  buildValidator: () => validatorCompiler,
+  buildSerializer: () => parseSerializerCompiler,
+} as unknown as CompilersFactory;
+
 /** Honours an incoming `x-request-id` when it is a sane token, so logs join across services. */
 function generateRequestId(request: IncomingMessage): string {
   const incoming = request.headers['x-request-id'];
@@ -104,6 +114,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Requests that arrive while the server closes are refused by plugins/app/draining.ts with our
     // `{ code, message }` body and Retry-After (decision 494), not by Fastify's own 503.
     return503OnClosing: false,
+    // Every schema is zod (set below as well): given here, Fastify does not load Ajv and
+    // fast-json-stringify, which it would never use, and a start is about 0.1 s shorter.
+    schemaController: { compilersFactory: ZOD_COMPILERS },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

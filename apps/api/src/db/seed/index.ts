@@ -20,6 +20,7 @@ import { buildContracts } from './contracts.ts';
 import { buildDispatchers } from './dispatchers.ts';
 import { buildDrivers } from './drivers.ts';
 import { buildGeotextRooms } from './geotext.ts';
+import { demoDataHash, demoDataIsCurrent, recordDemoSeed } from './seed-state.ts';
 
 export { demoAccountId } from './accounts.ts';
 export { mediaUrl } from './drivers.ts';
@@ -80,13 +81,34 @@ function chunks<T>(rows: readonly T[]): T[][] {
  * Idempotent: every row has a fixed id. Reference data (service types, accounts, campaigns,
  * integrations, media) is upserted, so a changed catalog updates it; operational rows (contracts
  * with their used events, vehicles, drivers with their positions) are only inserted when missing, so
- * a restart never undoes what the demo did. Running it twice adds and changes nothing.
+ * a restart never undoes what the demo did. Running it twice adds and changes nothing; when the last
+ * run left everything as it would write it, it writes nothing at all (seed-state.ts).
  */
 export async function seedDemoData(
   handle: DatabaseHandle,
   brands: readonly Brand[] = BRANDS,
 ): Promise<SeedSummary> {
   const data = buildDemoData(brands);
+  const dataHash = demoDataHash(data);
+  // A restart on demo data already in place writes nothing: checked in one query (seed-state.ts).
+  if (!(await demoDataIsCurrent(handle.db, data, dataHash))) {
+    await writeDemoData(handle, data, dataHash);
+  }
+  return {
+    accounts: data.accounts.length,
+    campaigns: data.campaigns.length,
+    contracts: data.contracts.length,
+    drivers: data.drivers.length,
+    serviceTypes: data.serviceTypes.length,
+    integrations: data.integrations.length,
+  };
+}
+
+async function writeDemoData(
+  handle: DatabaseHandle,
+  data: ReturnType<typeof buildDemoData>,
+  dataHash: string,
+): Promise<void> {
   await handle.db.transaction(async (tx) => {
     for (const rows of chunks(data.serviceTypes)) {
       await tx
@@ -165,13 +187,6 @@ export async function seedDemoData(
       .insert(geotextRooms)
       .values(data.geotextRooms)
       .onConflictDoNothing({ target: geotextRooms.id });
+    await recordDemoSeed(tx, dataHash);
   });
-  return {
-    accounts: data.accounts.length,
-    campaigns: data.campaigns.length,
-    contracts: data.contracts.length,
-    drivers: data.drivers.length,
-    serviceTypes: data.serviceTypes.length,
-    integrations: data.integrations.length,
-  };
 }

@@ -27,10 +27,13 @@ function escapeXml(text: string): string {
     .replaceAll("'", '&apos;');
 }
 
+let segmenter: Intl.Segmenter | undefined;
+
 /** Initials of a full name: first letter of the first and the second word ('José Rivera' -> 'JR'). */
 export function initialsOf(fullName: string): string {
   const words = fullName.trim().split(/\s+/).filter(Boolean);
-  const graphemes = new Intl.Segmenter('es', { granularity: 'grapheme' });
+  // One segmenter for every name: the demo seed draws an avatar for each driver at every start.
+  const graphemes = (segmenter ??= new Intl.Segmenter('es', { granularity: 'grapheme' }));
   const firstLetter = (word: string | undefined) =>
     word ? (graphemes.segment(word)[Symbol.iterator]().next().value?.segment ?? '') : '';
   const letters = firstLetter(words[0]) + firstLetter(words[1]);

@@ -28,6 +28,8 @@ const COLORS = [
   'Naranja',
 ];
 
+const modelsByMake = new Map<string, readonly string[]>();
+
 export interface VehicleDescription {
   make: string;
   model: string;
@@ -42,7 +44,13 @@ export interface VehicleDescription {
  */
 export function randomVehicle(branch: Branch, random: SeededRandom): VehicleDescription {
   const make = random.pick(POPULAR_MAKES[branch]);
-  const models = modelsOf(branch, make);
+  const key = `${branch}:${make}`;
+  // Looked up once per make and country, not once per vehicle: the seed runs at every start.
+  let models = modelsByMake.get(key);
+  if (!models) {
+    models = modelsOf(branch, make);
+    modelsByMake.set(key, models);
+  }
   return {
     make,
     model: random.pick(models),

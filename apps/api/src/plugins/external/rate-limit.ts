@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { AppError } from '../../lib/errors.ts';
 import { rateLimitClassOf, rateLimitMaxOf } from '../../services/rate-limit-budgets.ts';
 import { redisStoreWithFallback } from '../../services/rate-limit-store.ts';
@@ -64,7 +64,10 @@ async function rateLimitPlugin(app: FastifyInstance): Promise<void> {
     };
   });
 
-  const redis = settings.redisUrl ? new Redis(settings.redisUrl, REDIS_OPTIONS) : undefined;
+  // ioredis is loaded only when REDIS_URL is set: a server without Redis starts sooner.
+  const redis = settings.redisUrl
+    ? new (await import('ioredis')).Redis(settings.redisUrl, REDIS_OPTIONS)
+    : undefined;
   const redisStore = redis
     ? redisStoreWithFallback({
         redis,

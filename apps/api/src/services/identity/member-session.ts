@@ -1,4 +1,3 @@
-import { jwtVerify, SignJWT } from 'jose';
 import { bearerTokenOf } from '../service-tokens.ts';
 
 // A signed-in member's session (decision 417): after the OpenID Connect sign-in the API hands the
@@ -25,6 +24,8 @@ export async function signMemberSession(
 ): Promise<MemberSession> {
   const issuedAt = Math.floor(now.getTime() / 1000);
   const expiresAt = issuedAt + MEMBER_SESSION_SECONDS;
+  // jose is loaded with the first member session, not at start (about 40 ms of a cold start).
+  const { SignJWT } = await import('jose');
   const token = await new SignJWT({})
     .setProtectedHeader({ alg: ALGORITHM })
     .setSubject(cardnumber)
@@ -48,6 +49,7 @@ export async function memberOf(
   const token = bearerTokenOf(authorization);
   if (!token || token.split('.').length !== 3) return null;
   try {
+    const { jwtVerify } = await import('jose');
     const { payload } = await jwtVerify(token, key, {
       audience: AUDIENCE,
       algorithms: [ALGORITHM],

@@ -1,5 +1,5 @@
 import { type SignInUserInfo, type TokenExchangeRequest } from '@auxilio/domain';
-import { createRemoteJWKSet, jwtVerify } from 'jose';
+import type { createRemoteJWKSet } from 'jose';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 
@@ -146,6 +146,8 @@ export function createRelyingParty(settings: RelyingPartySettings): RelyingParty
   const provider = async () => {
     if (!metadata) {
       const discovery = await discover(settings.issuer, timeoutMs);
+      // jose is loaded with the first sign-in, not at start (about 40 ms of a cold start).
+      const { createRemoteJWKSet } = await import('jose');
       const keys = createRemoteJWKSet(new URL(discovery.jwks_uri), { timeoutDuration: timeoutMs });
       metadata = { discovery, keys };
     }
@@ -170,6 +172,7 @@ async function exchangeCodeForClaims(
   timeoutMs: number,
 ): Promise<VerifiedClaims> {
   const tokens = await exchangeCode(settings, discovery, request, timeoutMs);
+  const { jwtVerify } = await import('jose');
   const idToken = await jwtVerify(tokens.id_token, keys, {
     issuer: discovery.issuer,
     audience: settings.clientId,

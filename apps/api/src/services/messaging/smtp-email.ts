@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import nodemailer, { type NodemailerError } from 'nodemailer';
+import type { NodemailerError, Transporter } from 'nodemailer';
 import type { ClaimedMessage } from '../../repositories/messages.ts';
 import type { MessageTransport, SendOutcome } from './transport.ts';
 
@@ -50,17 +50,25 @@ function outcomeOf(error: NodemailerError): SendOutcome {
 }
 
 export function createSmtpEmailTransport(options: SmtpEmailOptions): MessageTransport {
-  const transporter = nodemailer.createTransport({
-    url: options.url,
-    connectionTimeout: options.timeoutMs,
-    greetingTimeout: options.timeoutMs,
-    socketTimeout: options.timeoutMs,
-  });
+  // nodemailer is loaded for the first e-mail sent, not at start (a cold start is shorter).
+  let transporter: Promise<Transporter> | undefined;
+  const transporterOnce = () => {
+    transporter ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        url: options.url,
+        connectionTimeout: options.timeoutMs,
+        greetingTimeout: options.timeoutMs,
+        socketTimeout: options.timeoutMs,
+      }),
+    );
+    return transporter;
+  };
 
   return {
     send: async (message: ClaimedMessage): Promise<SendOutcome> => {
       try {
-        const info = await transporter.sendMail({
+        const smtp = await transporterOnce();
+        const info = await smtp.sendMail({
           from: options.from,
           to: message.to ?? options.operationsTo,
           subject: message.subject ?? '',

@@ -1,10 +1,9 @@
 import { CARD_BRANDS, CurrencySchema, type CardBrand } from '@auxilio/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import Stripe from 'stripe';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import type { CardPaymentGateway, IntentOutcome } from './card-gateway.ts';
-import { createStripeClient, type StripeClientOptions } from './stripe-client.ts';
+import { createStripeClient, stripeErrors, type StripeClientOptions } from './stripe-client.ts';
 
 // The Stripe adapter of ARCHITECTURE 7 "card payment" (decision 430), through the official SDK:
 // form-encoded bodies, `Authorization: Bearer sk_...`, `Idempotency-Key` on creation, amounts in
@@ -98,7 +97,8 @@ export function createStripeCardGateway(options: StripeGatewayOptions): CardPaym
       options.log.warn({ provider: 'stripe', operation }, 'Stripe answer not understood');
       return unreadable();
     }
-    if (error instanceof Stripe.errors.StripeError) {
+    const errors = stripeErrors();
+    if (errors && error instanceof errors.StripeError) {
       options.log.warn(
         {
           provider: 'stripe',
@@ -110,7 +110,7 @@ export function createStripeCardGateway(options: StripeGatewayOptions): CardPaym
         },
         'Stripe call failed',
       );
-      if (error instanceof Stripe.errors.StripeCardError) {
+      if (error instanceof errors.StripeCardError) {
         // Typed as always there, but Stripe leaves it out for errors such as incorrect_cvc.
         const declineCode = error.decline_code as string | undefined;
         return new AppError(
@@ -131,15 +131,16 @@ export function createStripeCardGateway(options: StripeGatewayOptions): CardPaym
     provider: 'stripe',
     async createIntent(input) {
       try {
+        const client = await stripe();
         const metadata = { serviceId: input.serviceId, purpose: input.purpose };
         const customer = CustomerSchema.parse(
-          await stripe.customers.create(
+          await client.customers.create(
             { ...(input.email ? { email: input.email } : {}), metadata },
             { idempotencyKey: `${input.idempotencyKey}-customer` },
           ),
         );
         const intent = PaymentIntentSchema.parse(
-          await stripe.paymentIntents.create(
+          await client.paymentIntents.create(
             {
               amount: input.amountCents,
               currency: input.currency,
@@ -165,8 +166,9 @@ export function createStripeCardGateway(options: StripeGatewayOptions): CardPaym
     },
     async retrieveIntent(intentId) {
       try {
+        const client = await stripe();
         const intent = PaymentIntentSchema.parse(
-          await stripe.paymentIntents.retrieve(intentId, { expand: ['latest_charge'] }),
+          await client.paymentIntents.retrieve(intentId, { expand: ['latest_charge'] }),
         );
         return outcomeOf(intent);
       } catch (error) {

@@ -1,7 +1,6 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import webpush from 'web-push';
 import { z } from 'zod';
 import type { PushConfig } from '../../config/env.ts';
 
@@ -48,6 +47,12 @@ async function readStoredKeys(path: string): Promise<VapidKeys> {
   return assertVapidKeyPair(stored, path);
 }
 
+/** A new key pair. web-push is loaded here, on a first run, not at every start of the server. */
+async function generateVapidKeys(): Promise<VapidKeys> {
+  const { default: webpush } = await import('web-push');
+  return webpush.generateVAPIDKeys();
+}
+
 /**
  * The server's VAPID key pair: from the environment, from `DATA_DIR/vapid-keys.json`, or generated
  * (and stored there unless DATA_DIR is `memory://`). Two processes starting on one DATA_DIR agree:
@@ -55,14 +60,14 @@ async function readStoredKeys(path: string): Promise<VapidKeys> {
  */
 export async function resolveVapidKeys(push: PushConfig, dataDir: string): Promise<VapidKeys> {
   if (push.vapidKeys) return assertVapidKeyPair(push.vapidKeys, 'VAPID_PUBLIC_KEY/PRIVATE_KEY');
-  if (dataDir === 'memory://') return webpush.generateVAPIDKeys();
+  if (dataDir === 'memory://') return generateVapidKeys();
   const path = join(dataDir, VAPID_KEYS_FILE);
   try {
     return await readStoredKeys(path);
   } catch (error) {
     if (!isMissingFile(error)) throw error;
   }
-  const generated = webpush.generateVAPIDKeys();
+  const generated = await generateVapidKeys();
   await mkdir(dataDir, { recursive: true });
   // Written whole to a private temporary file, then linked into place: `link` fails when the file
   // exists, so a reader never sees a half-written file and the first process to link wins.

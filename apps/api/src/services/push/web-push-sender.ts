@@ -5,7 +5,7 @@ import {
 } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
-import webpush from 'web-push';
+import type * as WebPush from 'web-push';
 import type { ResolvedAddress } from '../../lib/public-address.ts';
 import {
   checkPushEndpoint,
@@ -132,6 +132,14 @@ function post(
   });
 }
 
+let webPushModule: Promise<typeof WebPush> | undefined;
+
+/** web-push, loaded for the first notification sent rather than at start (a cold start is shorter). */
+function loadWebPush(): Promise<typeof WebPush> {
+  webPushModule ??= import('web-push').then((module) => module.default);
+  return webPushModule;
+}
+
 export function createWebPushSender(options: WebPushSenderOptions): PushSender {
   return {
     async send({ target, payload, topic }) {
@@ -145,7 +153,8 @@ export function createWebPushSender(options: WebPushSenderOptions): PushSender {
           ? { outcome: 'retryable', status: null, retryAfterSeconds: null, detail }
           : { outcome: 'rejected', status: null, detail };
       }
-      let request: webpush.RequestDetails;
+      const webpush = await loadWebPush();
+      let request: WebPush.RequestDetails;
       try {
         request = webpush.generateRequestDetails(target, payload, {
           vapidDetails: {
