@@ -14,6 +14,29 @@ const START = '<!-- api-bench:start -->';
 const END = '<!-- api-bench:end -->';
 const LH_START = '<!-- lighthouse:start -->';
 const LH_END = '<!-- lighthouse:end -->';
+const INGEST_START = '<!-- position-ingest:start -->';
+const INGEST_END = '<!-- position-ingest:end -->';
+const INGEST_INTRO = `## Position ingestion and fan-out (issue "Scale")
+
+\`bench/position-ingest.ts\`: drivers on their trips post positions through the driver-app API
+(\`POST /common/api/v1/driver-app/position\`), each API in its own process on a fresh database.
+Throughput: 50 drivers post as fast as the API answers for 10 s, on the embedded PGlite and on
+PostgreSQL; the API's CPU time per position is read from \`/proc\`, and the longest stall of its
+event loop from \`monitorEventLoopDelay\`. Fan-out, on PostgreSQL: customers' phones hold event streams
+of the services while positions are posted at stepped rates; the figure is the time from each POST
+to each stream receiving its event, and the highest rate held with p99 ≤ 250 ms (at least 90% of
+the rate posted). The load generator, the streams' reader and PostgreSQL share the machine's cores
+with the API.`;
+const COLD_START = '<!-- cold-start:start -->';
+const COLD_END = '<!-- cold-start:end -->';
+const COLD_INTRO = `### Cold start with existing data (issue "Scale")
+
+\`bench/cold-start.ts\`: the API starts on a database that already holds its data (a first start
+created, migrated and seeded it), each start a new process, and the figure is the time from the
+spawn to the first \`GET /ready\` answered 200, then to the first \`GET /common/services/types/all\`
+(the catalogue the PWA's first screen draws), with the process's resident memory then (VmRSS; VmHWM
+for the peak). Compiled as production runs it and under tsx, on the embedded PGlite and on
+PostgreSQL. Budget: /ready within 2 s (median), compiled.`;
 const OFFLINE_START = '<!-- offline-visit:start -->';
 const OFFLINE_END = '<!-- offline-visit:end -->';
 const OFFLINE_INTRO = `## Repeat visit with the network off
@@ -93,15 +116,125 @@ const apiRan = [read, fanOut, creation, offer, throughput, board].some(Boolean);
 // Formatted as `npm test` checks it (prettier --check).
 const withApi = apiRan ? doc.slice(0, start) + section + doc.slice(end + END.length) : doc;
 const updated = withSection(
-  withSection(withApi, LH_START, LH_END, lighthouseSection(), LIGHTHOUSE_INTRO),
-  OFFLINE_START,
-  OFFLINE_END,
-  offlineSection(),
-  OFFLINE_INTRO,
+  withSection(
+    withSection(withApi, LH_START, LH_END, lighthouseSection(), LIGHTHOUSE_INTRO),
+    OFFLINE_START,
+    OFFLINE_END,
+    offlineSection(),
+    OFFLINE_INTRO,
+  ),
+  INGEST_START,
+  INGEST_END,
+  ingestSection(),
+  INGEST_INTRO,
 );
 const options = (await resolveConfig(DOC)) ?? {};
-writeFileSync(DOC, await format(updated, { ...options, filepath: DOC }));
+const withColdStart = withSection(updated, COLD_START, COLD_END, coldStartSection(), COLD_INTRO);
+writeFileSync(DOC, await format(withColdStart, { ...options, filepath: DOC }));
 console.log(`docs/performance.md: API benchmark figures of commit ${commit} written`);
+
+// ---------------------------------------------------------------------------------------------
+// Position ingestion and fan-out (bench/position-ingest.ts, issue "Scale").
+
+interface IngestThroughput {
+  positionsPerSecond: number;
+  cpuMsPerPosition: number;
+  p99Ms: number;
+  loopMaxMs: number;
+  failures: number;
+}
+
+interface IngestStep {
+  targetRate: number;
+  postedPerSecond: number;
+  failures: number;
+  deliveries: number;
+  missing: number;
+  p50Ms: number;
+  p99Ms: number;
+}
+
+function ingestSection(): string | undefined {
+  const ingest = result('position-ingest');
+  if (!ingest) return undefined;
+  const throughputRow = (name: string, t: IngestThroughput | null | undefined) =>
+    t
+      ? `| ${name} | ${t.positionsPerSecond} positions/s, ${t.cpuMsPerPosition} ms CPU each, p99 ${t.p99Ms} ms; longest stall ${t.loopMaxMs} ms; ${t.failures} failed |`
+      : `| ${name} | not reachable |`;
+  const steps = (ingest.steps ?? []) as IngestStep[];
+  return [
+    INGEST_START,
+    `Last run: ${ingest.at.slice(0, 10)}, commit ${commit}, on ${machine}; 1-minute load average ${loadText(ingest.loadAverage)}.`,
+    '',
+    '| throughput | figure |',
+    '| --- | --- |',
+    throughputRow('PGlite (embedded)', ingest.pglite as IngestThroughput | undefined),
+    throughputRow('PostgreSQL', ingest.postgres as IngestThroughput | undefined),
+    '',
+    `Fan-out on PostgreSQL: ${f(ingest.streams)} streams over ${f(ingest.services)} services, ${f(ingest.durationS)} s per step. Highest rate held with p99 ≤ 250 ms: **${f(ingest.heldPositionsPerSecond)} positions/s** (goal 2,000).`,
+    '',
+    '| rate asked | rate posted | deliveries (missing) | publish → receive p50 / p99 | failed POSTs |',
+    '| --- | --- | --- | --- | --- |',
+    ...steps.map(
+      (step) =>
+        `| ${step.targetRate}/s | ${step.postedPerSecond}/s | ${step.deliveries} (${step.missing}) | ${step.p50Ms} / ${step.p99Ms} ms | ${step.failures} |`,
+    ),
+    INGEST_END,
+  ].join('\n');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cold start with existing data (bench/cold-start.ts, issue "Scale").
+
+interface Spread {
+  median: number;
+  min: number;
+  max: number;
+}
+
+interface ColdStartVariant {
+  entry: 'compiled' | 'tsx';
+  database: 'pglite' | 'postgres';
+  readyMs: Spread;
+  firstRequestMs: Spread;
+  rssMiB: Spread;
+  peakRssMiB: Spread;
+}
+
+interface FirstStart {
+  readyMs: number;
+  rssMiB: number;
+  peakRssMiB: number;
+}
+
+function coldStartSection(): string | undefined {
+  const cold = result('cold-start');
+  if (!cold) return undefined;
+  const spread = (s: Spread, unit: string) => `${s.median} ${unit} (${s.min}–${s.max})`;
+  const entries = { compiled: 'compiled (`node dist/server.js`)', tsx: 'tsx (development)' };
+  const databases = { pglite: 'PGlite (embedded)', postgres: 'PostgreSQL' };
+  const variants = (cold.variants ?? []) as ColdStartVariant[];
+  const firstStarts = (cold.firstStarts ?? {}) as Partial<Record<string, FirstStart>>;
+  const first = Object.entries(firstStarts).map(
+    ([name, start]) =>
+      `${databases[name as ColdStartVariant['database']]} /ready ${f(start?.readyMs)} ms, RSS ${f(start?.rssMiB)} MiB (peak ${f(start?.peakRssMiB)} MiB)`,
+  );
+  return [
+    COLD_START,
+    `Last run: ${cold.at.slice(0, 10)}, commit ${commit}, on ${machine}; 1-minute load average ${loadText(cold.loadAverage)}. ${f(cold.runs)} starts of each, median (min–max).`,
+    '',
+    '| API | database | spawn → `/ready` 200 | spawn → `/common/services/types/all` 200 | RSS then (peak) | budget |',
+    '| --- | --- | --- | --- | --- | --- |',
+    ...variants.map(
+      (v) =>
+        `| ${entries[v.entry]} | ${databases[v.database]} | ${spread(v.readyMs, 'ms')} | ${spread(v.firstRequestMs, 'ms')} | ${v.rssMiB.median} MiB (${v.peakRssMiB.median} MiB) | ${v.entry === 'compiled' ? `/ready ≤ ${f(cold.budgetMs)} ms` : ''} |`,
+    ),
+    ...(cold.postgres === false ? ['', 'PostgreSQL was not reachable: not measured.'] : []),
+    '',
+    `First start, compiled, on an empty database (created, migrated, seeded): ${first.join('; ')}.`,
+    COLD_END,
+  ].join('\n');
+}
 
 // ---------------------------------------------------------------------------------------------
 // Lighthouse (bench/lighthouse.ts, issue 15): one row per page, the median of its runs.

@@ -7,6 +7,7 @@
 // engine is off unless DISPATCH_ENGINE says otherwise, so /bench/dispatch-next is the only dispatcher.
 // Prints one line `READY <baseUrl> <appKey>` when it listens.
 import type { AddressInfo } from 'node:net';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { buildApp } from '../../apps/api/src/app.ts';
 import { loadConfig } from '../../apps/api/src/config/env.ts';
 import { IN_MEMORY_DATA_DIR, openDatabase } from '../../apps/api/src/db/client.ts';
@@ -73,6 +74,14 @@ app.post<{ Body: { count: number } }>('/bench/drivers', async (request) => {
   const tokens: string[] = [];
   for (const row of rows) tokens.push(await issueDriverToken(app.repositories, row.id));
   return { tokens };
+});
+// The event loop's delays since the last reading (an embedded database's stalls show here).
+const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+loopDelay.enable();
+app.post('/bench/loop-delay', () => {
+  const figures = { maxMs: loopDelay.max / 1e6, p99Ms: loopDelay.percentile(99) / 1e6 };
+  loopDelay.reset();
+  return figures;
 });
 // Memory readings after a full collection (the child runs with --expose-gc).
 app.post('/bench/gc', () => {

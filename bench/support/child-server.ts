@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 
 export interface ChildServer {
   baseUrl: string;
+  /** The server's process id (its CPU time and memory are read from /proc). */
+  pid: number;
   /** The rest of the READY line (e.g. the app key). */
   extra: string[];
   close(): Promise<void>;
@@ -26,6 +28,7 @@ export async function startChildServer(
   const [baseUrl = '', ...extra] = ready.split(' ').slice(1);
   return {
     baseUrl,
+    pid: child.pid ?? 0,
     extra,
     close: () =>
       new Promise((resolve) => {

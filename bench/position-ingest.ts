@@ -1,0 +1,308 @@
+// Position ingestion at scale (issue "Scale"): drivers on their trips post positions through the
+// driver-app API (`POST /common/api/v1/driver-app/position`) while customers' phones hold the
+// services' event streams. Two parts, each API in its own process:
+// 1. Throughput, on PGlite and on PostgreSQL: as many positions as the API takes for 10 s from 50
+//    drivers; positions answered per second, the API's CPU time per position (from /proc), and the
+//    longest stall of its event loop (an embedded database's work blocks it).
+// 2. Fan-out, on PostgreSQL: STREAMS event streams over SERVICES services, positions posted at
+//    stepped rates; per step, the rate reached and the time from each POST to each stream receiving
+//    its event (p50/p99). The highest rate held with p99 <= 250 ms is the figure of the issue.
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { request, type IncomingMessage } from 'node:http';
+import autocannon from 'autocannon';
+import { createTestService } from '../e2e/support/services.ts';
+import { benchDatabaseUrl } from './support/bench-database.ts';
+import { startChildServer, type ChildServer } from './support/child-server.ts';
+import { recordResult } from './support/results.ts';
+
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
+const THROUGHPUT_DRIVERS = 50;
+const SERVICES = Number(process.env.BENCH_INGEST_SERVICES ?? 1000);
+const STREAMS = Number(process.env.BENCH_INGEST_STREAMS ?? 19_000);
+const RATES = (process.env.BENCH_INGEST_RATES ?? '100,250,500,1000,2000').split(',').map(Number);
+const P99_BUDGET_MS = 250;
+/** Each POST's latitude carries its sequence number, so a stream knows which POST it answers. */
+const LAT_BASE = 18.3;
+const LAT_STEP = 1e-7;
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+
+/** CPU time (user + system) of a process so far, in milliseconds. */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+async function benchPost<T>(api: ChildServer, path: string, body: unknown = {}): Promise<T> {
+  const response = await fetch(`${api.baseUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+  return (await response.json()) as T;
+}
+
+interface Trip {
+  serviceId: string;
+  serviceToken: string;
+  driverToken: string;
+}
+
+/** `count` services, each assigned to its own driver of the bench fleet, who has accepted it. */
+async function tripsOn(api: ChildServer, appKey: string, count: number): Promise<Trip[]> {
+  await benchPost(api, '/bench/drivers', { count });
+  const serviceTokens = new Map<string, string>();
+  for (let i = 0; i < count; i += 1) {
+    const service = await createTestService({ baseUrl: api.baseUrl, appKey });
+    serviceTokens.set(service.serviceId, service.token);
+  }
+  const trips: Trip[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const { serviceId, driverToken } = await benchPost<{
+      serviceId: string | null;
+      driverToken: string | null;
+    }>(api, '/bench/dispatch-next');
+    if (!serviceId || !driverToken) throw new Error(`only ${i} of ${count} services dispatched`);
+    const accepted = await fetch(
+      `${api.baseUrl}/common/api/v1/driver-app/services/${serviceId}/accept`,
+      {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-api-key': appKey,
+          authorization: `Bearer ${driverToken}`,
+        },
+        body: '{}',
+      },
+    );
+    if (!accepted.ok) throw new Error(`accept answered ${accepted.status}`);
+    trips.push({ serviceId, driverToken, serviceToken: serviceTokens.get(serviceId) ?? '' });
+  }
+  return trips;
+}
+
+interface Posting {
+  /** Called with each POST's sequence number as it is sent. */
+  onSend?: (seq: number) => void;
+  rate?: number;
+  connections: number;
+}
+
+/** Positions from `trips`' drivers for DURATION_S; each connection cycles through its drivers. */
+async function postPositions(
+  api: ChildServer,
+  appKey: string,
+  trips: Trip[],
+  posting: Posting,
+): Promise<autocannon.Result> {
+  let seq = 0;
+  let nextConnection = 0;
+  return autocannon({
+    url: `${api.baseUrl}/common/api/v1/driver-app/position`,
+    method: 'POST',
+    connections: posting.connections,
+    duration: DURATION_S,
+    ...(posting.rate ? { overallRate: posting.rate } : {}),
+    requests: [
+      {
+        setupRequest: (req, context: { first?: number; turn?: number }) => {
+          context.first ??= nextConnection++;
+          context.turn = (context.turn ?? 0) + 1;
+          const trip = trips[(context.first + context.turn * posting.connections) % trips.length];
+          seq += 1;
+          posting.onSend?.(seq);
+          return {
+            ...req,
+            headers: {
+              'content-type': 'application/json',
+              'x-api-key': appKey,
+              authorization: `Bearer ${trip?.driverToken ?? ''}`,
+            },
+            body: JSON.stringify({
+              lat: LAT_BASE + seq * LAT_STEP,
+              lng: -66.07,
+              heading: 90,
+              accuracy: 5,
+            }),
+          };
+        },
+      },
+    ],
+  });
+}
+
+interface Throughput {
+  positionsPerSecond: number;
+  cpuMsPerPosition: number;
+  p99Ms: number;
+  loopMaxMs: number;
+  failures: number;
+  /** Of the failures, POSTs not answered within autocannon's 10 s. */
+  timeouts: number;
+}
+
+async function throughput(env: Record<string, string>): Promise<Throughput> {
+  const api = await startChildServer('./api-server.ts', { ...env, RATE_LIMIT_ENABLED: 'false' });
+  const [appKey = ''] = api.extra;
+  try {
+    const trips = await tripsOn(api, appKey, THROUGHPUT_DRIVERS);
+    await postPositions(api, appKey, trips, { connections: THROUGHPUT_DRIVERS, rate: 100 });
+    await benchPost(api, '/bench/loop-delay');
+    const before = cpuMs(api.pid);
+    const result = await postPositions(api, appKey, trips, { connections: THROUGHPUT_DRIVERS });
+    const cpu = cpuMs(api.pid) - before;
+    const loop = await benchPost<{ maxMs: number }>(api, '/bench/loop-delay');
+    return {
+      positionsPerSecond: Math.round(result.requests.average),
+      cpuMsPerPosition: Number((cpu / Math.max(1, result.requests.total)).toFixed(2)),
+      p99Ms: result.latency.p99,
+      loopMaxMs: Math.round(loop.maxMs),
+      failures: result.non2xx + result.errors,
+      timeouts: result.timeouts,
+    };
+  } finally {
+    await api.close();
+  }
+}
+
+/** One stream of a service's events; `onPosition` gets each position event's latitude. */
+function subscribe(
+  api: ChildServer,
+  appKey: string,
+  trip: Trip,
+  onPosition: (lat: number) => void,
+): Promise<IncomingMessage> {
+  const url = new URL(`${api.baseUrl}/common/api/v1/services/${trip.serviceId}/events`);
+  url.searchParams.set('key', appKey);
+  url.searchParams.set('token', trip.serviceToken);
+  return new Promise((resolve, reject) => {
+    const req = request(url, { agent: false, headers: { accept: 'text/event-stream' } }, (res) => {
+      if (res.statusCode !== 200) {
+        reject(new Error(`stream answered ${String(res.statusCode)}`));
+        return;
+      }
+      let buffer = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        buffer += chunk;
+        let end = buffer.indexOf('\n\n');
+        while (end >= 0) {
+          const message = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          if (message.includes('event: position')) {
+            const data = /\ndata: (.*)/.exec(message)?.[1];
+            if (data) onPosition((JSON.parse(data) as { lat: number }).lat);
+          }
+          end = buffer.indexOf('\n\n');
+        }
+      });
+      resolve(res);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+interface Step {
+  targetRate: number;
+  postedPerSecond: number;
+  failures: number;
+  deliveries: number;
+  missing: number;
+  p50Ms: number;
+  p99Ms: number;
+}
+
+async function fanOut(databaseUrl: string): Promise<Step[]> {
+  // Every stream is on loopback and a service has STREAMS / SERVICES of them: the open-stream caps
+  // per address and per token (decision 500) are raised to fit.
+  const api = await startChildServer('./api-server.ts', {
+    BENCH_DATABASE_URL: databaseUrl,
+    RATE_LIMIT_ENABLED: 'false',
+    STREAM_MAX_PER_ADDRESS: String(STREAMS),
+    STREAM_MAX_PER_TOKEN: String(Math.ceil(STREAMS / SERVICES)),
+  });
+  const [appKey = ''] = api.extra;
+  const responses: IncomingMessage[] = [];
+  try {
+    const trips = await tripsOn(api, appKey, SERVICES);
+    const sentAt = new Map<number, number>();
+    let samples: number[] = [];
+    const received = (lat: number) => {
+      const at = sentAt.get(Math.round((lat - LAT_BASE) / LAT_STEP));
+      if (at !== undefined) samples.push(performance.now() - at);
+    };
+    for (let i = 0; i < STREAMS; i += 100) {
+      const batch = Array.from({ length: Math.min(100, STREAMS - i) }, (_, j) =>
+        subscribe(api, appKey, trips[(i + j) % trips.length] as Trip, received),
+      );
+      responses.push(...(await Promise.all(batch)));
+    }
+    const steps: Step[] = [];
+    for (const rate of RATES) {
+      sentAt.clear();
+      samples = [];
+      const result = await postPositions(api, appKey, trips, {
+        connections: Math.min(SERVICES, Math.max(10, Math.ceil(rate / 5))),
+        rate,
+        onSend: (seq) => {
+          sentAt.set(seq, performance.now());
+        },
+      });
+      // Events still on their way when the posting stopped.
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      const ok = result.requests.total - result.non2xx;
+      const expected = ok * (STREAMS / SERVICES);
+      const sorted = [...samples].sort((a, b) => a - b);
+      steps.push({
+        targetRate: rate,
+        postedPerSecond: Math.round(ok / DURATION_S),
+        failures: result.non2xx + result.errors,
+        deliveries: sorted.length,
+        missing: Math.max(0, Math.round(expected - sorted.length)),
+        p50Ms: Number(percentile(sorted, 50).toFixed(1)),
+        p99Ms: Number(percentile(sorted, 99).toFixed(1)),
+      });
+      console.log(JSON.stringify(steps.at(-1)));
+    }
+    return steps;
+  } finally {
+    for (const response of responses) response.destroy();
+    await api.close();
+  }
+}
+
+const line = (name: string, t: Throughput) =>
+  `${name}: ${t.positionsPerSecond} positions/s, ${t.cpuMsPerPosition} ms CPU each, p99 ${t.p99Ms} ms, longest event-loop stall ${t.loopMaxMs} ms, ${t.failures} failures (${t.timeouts} unanswered in 10 s)`;
+
+const loadAtStart = loadavg()[0];
+const pglite = await throughput({});
+console.log(line('PGlite (embedded)', pglite));
+const url = await benchDatabaseUrl();
+const postgres = url ? await throughput({ BENCH_DATABASE_URL: url }) : undefined;
+if (postgres) console.log(line('PostgreSQL', postgres));
+const steps = url ? await fanOut(url) : [];
+const held = steps
+  .filter((step) => step.p99Ms <= P99_BUDGET_MS && step.postedPerSecond >= 0.9 * step.targetRate)
+  .reduce((best, step) => Math.max(best, step.postedPerSecond), 0);
+if (url) {
+  console.log(
+    `Fan-out, ${STREAMS} streams over ${SERVICES} services on PostgreSQL: highest rate held with p99 <= ${P99_BUDGET_MS} ms: ${held} positions/s`,
+  );
+}
+recordResult('position-ingest', {
+  pglite,
+  postgres,
+  streams: STREAMS,
+  services: SERVICES,
+  durationS: DURATION_S,
+  steps,
+  heldPositionsPerSecond: held,
+  loadAverage: { atStart: loadAtStart, atEnd: loadavg()[0] },
+  ok: held >= 2000,
+});
+// Over the issue's goal (2,000 positions/s held) the run fails, as every benchmark over budget does.
+process.exitCode = held >= 2000 ? 0 : 1;
