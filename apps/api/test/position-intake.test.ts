@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { drivers, serviceEvents, services } from '../src/db/schema.ts';
 import { issueDriverToken } from '../src/services/driver-app.ts';
+import { createPositionIntake } from '../src/services/position-intake.ts';
 import { bearerHeaders } from './support/api-target.ts';
 import { createService } from './support/journey-service.ts';
 import { firstPrAccount } from './support/service-request-payload.ts';
@@ -104,17 +105,22 @@ describe('driver positions written in batches (decision 781)', () => {
     }
   });
 
-  it('keeps a driver’s newest position when several of theirs are posted at once', async () => {
+  it('keeps a driver’s newest position when several of theirs reach one batch', async () => {
     const [trip] = await trips(1);
     if (!trip) throw new Error('no trip');
-    const answers = await Promise.all([18.41, 18.42, 18.43].map((lat) => post(trip.headers, lat)));
-    expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200]);
-    const stored = await positionLatitudes(trip.serviceId);
-    // Positions that met in one batch leave its newest; none is written out of order.
-    expect(stored.at(-1)).toBe(18.43);
-    expect([...stored].sort((a, b) => a - b)).toEqual(stored);
-    const [driver] = await t.db.db.select().from(drivers).where(eq(drivers.id, trip.driverId));
-    expect(driver?.lastLat).toBe(18.43);
+    const driver = await t.app.repositories.drivers.findById(trip.driverId);
+    if (!driver) throw new Error('no driver');
+    // Reported straight to an intake of its own, so the three arrive in this order: the first is
+    // written at once (nothing else is being written); the next two wait for it and meet in one
+    // batch, which writes the newest.
+    const intake = createPositionIntake(t.app.repositories, t.db.kind);
+    const answers = await Promise.all(
+      [18.41, 18.42, 18.43].map((lat) => intake.report(driver, { lat, lng: -66.1, accuracy: 5 })),
+    );
+    expect(answers).toEqual(Array(3).fill({ accepted: true, serviceId: trip.serviceId }));
+    expect(await positionLatitudes(trip.serviceId)).toEqual([18.41, 18.43]);
+    const [stored] = await t.db.db.select().from(drivers).where(eq(drivers.id, trip.driverId));
+    expect(stored?.lastLat).toBe(18.43);
   });
 
   it('moves a driver without a trip, beside drivers on trips in the same batch', async () => {

@@ -1,11 +1,23 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CommittedServiceChange } from '../src/repositories/service-writes.ts';
+import { drivers } from '../src/db/schema.ts';
+import {
+  createServiceWritePath,
+  type CommittedServiceChange,
+  type ServiceChange,
+  type ServiceWriteTransaction,
+} from '../src/repositories/service-writes.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { CONNECT_PR } from './support/demo-accounts.ts';
-import { cancelService, createService, serviceRow } from './support/journey-service.ts';
+import {
+  cancelService,
+  createService,
+  serviceEventsOf,
+  serviceRow,
+} from './support/journey-service.ts';
 import { markedPosition } from './support/service-stream.ts';
 
 // Every write to a service goes through one path (docs/decisions/204): it locks the row, writes
@@ -120,5 +132,86 @@ describe('the service write path', () => {
     await new Promise((resolve) => setImmediate(resolve));
     process.off('warning', onWarning);
     expect(warnings).toContain('listener broke');
+  });
+
+  it('writes many services’ changes at once exactly as it writes them one by one (decision 781)', async () => {
+    const alone = await createService(t, CONNECT_PR);
+    const together = [await createService(t, CONNECT_PR), await createService(t, CONNECT_PR)];
+    const fleet = await t.db.db.select({ id: drivers.id }).from(drivers).orderBy(asc(drivers.id));
+    const driverIds = fleet.slice(0, 3).map((driver) => driver.id);
+    const seenAt = new Date('2026-11-29T10:00:00.000Z');
+    const events = [markedPosition(1), markedPosition(2)];
+    const moveTo = (driverId: string | undefined, lat: number): ServiceChange => ({
+      patch: {
+        providerLat: lat,
+        providerLng: -66.1,
+        driverEtaSeconds: 300,
+        driverDistanceMeters: 1200,
+      },
+      events,
+      driver: { id: driverId ?? '', patch: { lastLat: lat, lastLng: -66.1, lastSeenAt: seenAt } },
+    });
+    const locked = async (write: ServiceWriteTransaction, id: string) => {
+      const service = await write.lock(id);
+      if (!service) throw new Error(`no service ${id}`);
+      return service;
+    };
+    const writes = createServiceWritePath(t.db.db);
+    const heard: string[] = [];
+    writes.onCommitted((change) => heard.push(change.service.id));
+
+    const single = await writes.run(async (write) =>
+      write.apply(await locked(write, alone.id), moveTo(driverIds[0], 18.1)),
+    );
+    const bulk = await writes.run(async (write) =>
+      write.applyAll([
+        { service: await locked(write, together[0]?.id ?? ''), change: moveTo(driverIds[1], 18.2) },
+        { service: await locked(write, together[1]?.id ?? ''), change: moveTo(driverIds[2], 18.3) },
+      ]),
+    );
+
+    const shape = (change: CommittedServiceChange) => ({
+      patched: {
+        providerLat: change.service.providerLat,
+        driverEtaSeconds: change.service.driverEtaSeconds,
+        driverDistanceMeters: change.service.driverDistanceMeters,
+      },
+      events: change.events.map((event) => [event.seq, event.type, event.payload]),
+    });
+    expect(bulk.map(shape)).toEqual(
+      [18.2, 18.3].map((lat) => ({
+        ...shape(single),
+        patched: { ...shape(single).patched, providerLat: lat },
+      })),
+    );
+    // What the listeners are told is the row as stored, as with one change at a time.
+    for (const change of [single, ...bulk]) {
+      expect(change.service).toEqual(await serviceRow(t, change.service.id));
+    }
+    expect(heard).toEqual([alone.id, together[0]?.id, together[1]?.id]);
+    for (const [index, lat] of [18.1, 18.2, 18.3].entries()) {
+      const [driver] = await t.db.db
+        .select({ lastLat: drivers.lastLat, lastSeenAt: drivers.lastSeenAt })
+        .from(drivers)
+        .where(eq(drivers.id, driverIds[index] ?? ''));
+      expect(driver).toEqual({ lastLat: lat, lastSeenAt: seenAt });
+    }
+  });
+
+  it('refuses to change one service twice in one bulk write, and writes nothing then', async () => {
+    const service = await createService(t, CONNECT_PR);
+    const writes = createServiceWritePath(t.db.db);
+    await expect(
+      writes.run(async (write) => {
+        const row = await write.lock(service.id);
+        if (!row) throw new Error('no service');
+        const change = { events: [markedPosition(1)] };
+        return write.applyAll([
+          { service: row, change },
+          { service: row, change },
+        ]);
+      }),
+    ).rejects.toThrow('a service changed twice');
+    expect((await serviceEventsOf(t, service.id, 'position')).length).toBe(0);
   });
 });

@@ -1,5 +1,6 @@
 import type { ServiceHistoryEvent } from '@auxilio/domain';
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { dispatchOffers, drivers, serviceEvents, services } from '../db/schema.ts';
 import { serviceChanges } from '../lib/service-changes.ts';
@@ -64,6 +65,16 @@ export interface ServiceWriteTransaction {
   insert: (row: Omit<NewServiceRow, 'serviceNumber'>) => Promise<ServiceRow | undefined>;
   /** Applies `change` to a service locked in this transaction. */
   apply: (service: ServiceRow, change: ServiceChange) => Promise<CommittedServiceChange>;
+  /**
+   * Applies the changes of many services locked in this transaction, as `apply` would one by one,
+   * in a few statements for all of them (docs/decisions/781): one update of the services, one of
+   * their drivers, one insert of the events and one statement of notifications. A change that
+   * takes a service out of the queue or frees its driver goes through `apply`. Each service at most
+   * once; answers in the order of `changes`.
+   */
+  applyAll: (
+    changes: readonly { service: ServiceRow; change: ServiceChange }[],
+  ) => Promise<CommittedServiceChange[]>;
 }
 
 export interface ServiceWritePath {
@@ -168,10 +179,158 @@ export async function dispatchBranchNow(tx: Db, driverId: string): Promise<void>
     .where(inArray(services.id, waiting));
 }
 
+/** Whether a change takes its service out of the queue (its pending offer is then withdrawn). */
+function leavesQueue(service: ServiceRow, change: ServiceChange): boolean {
+  return (
+    change.patch?.status !== undefined &&
+    change.patch.status !== 'Queued' &&
+    service.status === 'Queued'
+  );
+}
+
+/** The columns a patch sets (a key whose value is undefined sets nothing, as in drizzle's `set`). */
+function setKeys(patch: object): string[] {
+  return Object.entries(patch)
+    .filter(([, value]) => value !== undefined)
+    .map(([key]) => key);
+}
+
+/**
+ * The SET of one UPDATE that gives each row its own values: per column some patch sets,
+ * `case when id = … then … else column end`. Values are bound through the column's own mapping.
+ */
+function setPerRow(
+  columns: Record<string, AnyPgColumn>,
+  id: AnyPgColumn,
+  rows: readonly { id: string; patch: Record<string, unknown> }[],
+): Record<string, SQL> {
+  const set: Record<string, SQL> = {};
+  for (const key of new Set(rows.flatMap((row) => setKeys(row.patch)))) {
+    const column = columns[key];
+    if (!column) throw new Error(`no column ${key}`);
+    const cases = rows
+      .filter((row) => row.patch[key] !== undefined)
+      .map((row) => sql`when ${id} = ${row.id} then ${sql.param(row.patch[key], column)}`);
+    set[key] = sql`case ${sql.join(cases, sql` `)} else ${column} end`;
+  }
+  return set;
+}
+
+const SERVICE_COLUMNS: Record<string, AnyPgColumn> = getTableColumns(services);
+const DRIVER_COLUMNS: Record<string, AnyPgColumn> = getTableColumns(drivers);
+
+/**
+ * The simple changes of `applyAll`, in four statements whatever their number: each service's
+ * patch, each driver's patch, every event (numbered after its service's last), every NOTIFY.
+ */
+async function applyInBulk(
+  tx: Db,
+  changes: readonly { service: ServiceRow; change: ServiceChange }[],
+): Promise<CommittedServiceChange[]> {
+  const updatedAt = new Date();
+  const patched = changes.filter(({ change }) => change.patch);
+  if (patched.length > 0) {
+    const rows = patched.map(({ service, change }) => ({
+      id: service.id,
+      patch: { ...change.patch, updatedAt },
+    }));
+    await tx
+      .update(services)
+      .set(setPerRow(SERVICE_COLUMNS, services.id, rows))
+      .where(
+        inArray(
+          services.id,
+          rows.map((row) => row.id),
+        ),
+      );
+  }
+  const moved = changes.flatMap(({ change }) => (change.driver ? [change.driver] : []));
+  if (moved.length > 0) {
+    await tx
+      .update(drivers)
+      .set(setPerRow(DRIVER_COLUMNS, drivers.id, moved))
+      .where(
+        inArray(
+          drivers.id,
+          moved.map((driver) => driver.id),
+        ),
+      );
+  }
+  const eventRows = changes.flatMap(({ service, change }) =>
+    change.events.map((event, index) => ({
+      serviceId: service.id,
+      type: event.type,
+      payload: { ...event.payload },
+      seq: sql`(select coalesce(max(${serviceEvents.seq}), 0) + ${index + 1} from ${serviceEvents} where ${serviceEvents.serviceId} = ${service.id})`,
+    })),
+  );
+  const appended =
+    eventRows.length > 0 ? await tx.insert(serviceEvents).values(eventRows).returning() : [];
+  const notifications = [
+    ...moved.map((driver) => sql`(${DRIVER_CHANGES_CHANNEL}, ${driver.id})`),
+    ...appended.map((event) => {
+      serviceChanges.begin(event.serviceId);
+      return sql`(${SERVICE_EVENTS_CHANNEL}, ${`${event.serviceId}:${event.seq}`})`;
+    }),
+  ];
+  if (notifications.length > 0) {
+    // Decision 220: delivered on commit only; the listeners re-read the table by seq.
+    await tx.execute(
+      sql`select pg_notify(n.channel, n.payload) from (values ${sql.join(notifications, sql`, `)}) as n(channel, payload)`,
+    );
+  }
+  return changes.map(({ service, change }) => ({
+    service: change.patch ? { ...service, ...definedOf(change.patch), updatedAt } : service,
+    events: appended
+      .filter((event) => event.serviceId === service.id)
+      .sort((a, b) => a.seq - b.seq),
+  }));
+}
+
+/** A patch without its undefined keys (which set nothing). */
+function definedOf<T extends object>(patch: T): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(patch).filter(([, value]) => value !== undefined),
+  ) as Partial<T>;
+}
+
 function writesOf(tx: Db, changed: CommittedServiceChange[]): ServiceWriteTransaction {
   const record = (change: CommittedServiceChange): CommittedServiceChange => {
     if (change.events.length > 0) changed.push(change);
     return change;
+  };
+  const apply = async (
+    service: ServiceRow,
+    change: ServiceChange,
+  ): Promise<CommittedServiceChange> => {
+    let updated = service;
+    // A service that leaves the queue (assigned, cancelled, held) leaves dispatch: its pending
+    // offer is withdrawn and nothing looks for a driver any more (docs/decisions/760).
+    const leaves = leavesQueue(service, change);
+    if (leaves) await withdrawPendingOffers(tx, service.id);
+    if (change.patch) {
+      const [row] = await tx
+        .update(services)
+        .set({
+          ...(leaves ? { dispatchAt: null } : {}),
+          ...change.patch,
+          updatedAt: new Date(),
+        })
+        .where(eq(services.id, service.id))
+        .returning();
+      if (!row) throw new Error(`service ${service.id} update returned no row`);
+      updated = row;
+    }
+    if (change.driver) {
+      await tx.update(drivers).set(change.driver.patch).where(eq(drivers.id, change.driver.id));
+      // A driver freed (a trip finished, a service given back or cancelled) may take a waiting one.
+      if (change.driver.patch.status === 'available') {
+        await dispatchBranchNow(tx, change.driver.id);
+      }
+      await notifyDriverChange(tx, change.driver.id);
+    }
+    const events = await appendEvents(tx, service.id, change.events);
+    return record({ service: updated, events });
   };
   return {
     tx,
@@ -190,38 +349,28 @@ function writesOf(tx: Db, changed: CommittedServiceChange[]): ServiceWriteTransa
           .returning()
       )[0],
 
-    apply: async (service, change) => {
-      let updated = service;
-      // A service that leaves the queue (assigned, cancelled, held) leaves dispatch: its pending
-      // offer is withdrawn and nothing looks for a driver any more (docs/decisions/760).
-      const leavesQueue =
-        change.patch?.status !== undefined &&
-        change.patch.status !== 'Queued' &&
-        service.status === 'Queued';
-      if (leavesQueue) await withdrawPendingOffers(tx, service.id);
-      if (change.patch) {
-        const [row] = await tx
-          .update(services)
-          .set({
-            ...(leavesQueue ? { dispatchAt: null } : {}),
-            ...change.patch,
-            updatedAt: new Date(),
-          })
-          .where(eq(services.id, service.id))
-          .returning();
-        if (!row) throw new Error(`service ${service.id} update returned no row`);
-        updated = row;
+    apply,
+
+    applyAll: async (changes) => {
+      // Changes that move dispatch (a service leaving the queue, a driver freed) take the one-by-one
+      // path, which also does that; the rest go in bulk.
+      const ids = new Set(changes.map(({ service }) => service.id));
+      if (ids.size < changes.length) throw new Error('applyAll: a service changed twice');
+      const oneByOne = ({ service, change }: { service: ServiceRow; change: ServiceChange }) =>
+        leavesQueue(service, change) || change.driver?.patch.status === 'available';
+      const bulk = await applyInBulk(
+        tx,
+        changes.filter((item) => !oneByOne(item)),
+      );
+      const results: CommittedServiceChange[] = [];
+      for (const item of changes) {
+        results.push(
+          oneByOne(item)
+            ? await apply(item.service, item.change)
+            : record(bulk.shift() ?? { service: item.service, events: [] }),
+        );
       }
-      if (change.driver) {
-        await tx.update(drivers).set(change.driver.patch).where(eq(drivers.id, change.driver.id));
-        // A driver freed (a trip finished, a service given back or cancelled) may take a waiting one.
-        if (change.driver.patch.status === 'available') {
-          await dispatchBranchNow(tx, change.driver.id);
-        }
-        await notifyDriverChange(tx, change.driver.id);
-      }
-      const events = await appendEvents(tx, service.id, change.events);
-      return record({ service: updated, events });
+      return results;
     },
   };
 }

@@ -338,7 +338,7 @@ export function createServicesRepository(db: Db, writes: ServiceWritePath): Serv
       }),
 
     changeActiveOfDrivers: (driverIds, decide) =>
-      writes.run(async ({ tx, apply }) => {
+      writes.run(async ({ tx, applyAll }) => {
         const committed = new Map<string, CommittedServiceChange>();
         if (driverIds.length === 0) return committed;
         const locked = await tx
@@ -356,14 +356,19 @@ export function createServicesRepository(db: Db, writes: ServiceWritePath): Serv
             served.set(service.driverId, service);
           }
         }
+        const changes: { service: ServiceRow; change: ServiceChange }[] = [];
         for (const service of locked) {
           if (!service.driverId || served.get(service.driverId) !== service) continue;
           const change = decide(service);
-          committed.set(
-            service.driverId,
-            change === 'keep' ? { service, events: [] } : await apply(service, change),
-          );
+          if (change === 'keep') committed.set(service.driverId, { service, events: [] });
+          else changes.push({ service, change });
         }
+        // Written together: a handful of statements for the whole batch (decision 781).
+        const written = await applyAll(changes);
+        written.forEach((change, index) => {
+          const driverId = changes[index]?.service.driverId;
+          if (driverId) committed.set(driverId, change);
+        });
         return committed;
       }),
 
