@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, max } from 'drizzle-orm';
+import { and, asc, eq, gt, max, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { serviceEvents } from '../db/schema.ts';
 
@@ -30,14 +30,23 @@ export interface ServiceEventsRepository {
 }
 
 export function createServiceEventsRepository(db: Db): ServiceEventsRepository {
+  // Every event appended is read back once per process that streams its service (decision 220):
+  // prepared once, so its SQL is not built again for each position of every trip.
+  const after = db
+    .select()
+    .from(serviceEvents)
+    .where(
+      and(
+        eq(serviceEvents.serviceId, sql.placeholder('serviceId')),
+        gt(serviceEvents.seq, sql.placeholder('afterSeq')),
+      ),
+    )
+    .orderBy(asc(serviceEvents.seq))
+    .limit(sql.placeholder('limit'))
+    .prepare('service_events_after');
   return {
     listAfter: (serviceId, afterSeq = 0, limit = 1000) =>
-      db
-        .select()
-        .from(serviceEvents)
-        .where(and(eq(serviceEvents.serviceId, serviceId), gt(serviceEvents.seq, afterSeq)))
-        .orderBy(asc(serviceEvents.seq))
-        .limit(limit),
+      after.execute({ serviceId, afterSeq, limit }),
     latestSeq: async (serviceId) => {
       const [row] = await db
         .select({ latest: max(serviceEvents.seq) })
