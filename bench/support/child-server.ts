@@ -3,7 +3,8 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 // Starts a benchmark server (a TypeScript file of bench/support) in its own Node process, so that
-// the load generator and the server do not share an event loop.
+// the load generator and the server do not share an event loop. With BENCH_CPU_PROF_DIR set, each
+// server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
 
 export interface ChildServer {
   baseUrl: string;
@@ -20,10 +21,16 @@ export async function startChildServer(
   args: string[] = [],
 ): Promise<ChildServer> {
   const path = fileURLToPath(new URL(script, import.meta.url));
-  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', path, ...args], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const profileDir = process.env.BENCH_CPU_PROF_DIR;
+  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const child = spawn(
+    process.execPath,
+    [...profile, '--expose-gc', '--import', 'tsx', path, ...args],
+    {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const ready = await readyLine(child);
   const [baseUrl = '', ...extra] = ready.split(' ').slice(1);
   return {
