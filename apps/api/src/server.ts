@@ -53,6 +53,16 @@ function demoLinks(port: number): string[] {
   ];
 }
 
+/**
+ * What this server is for, by its database (issue "Scale"): the embedded one runs queries on the
+ * event loop of this one process (docs/decisions/781), PostgreSQL takes replicas (decision 780).
+ */
+function scaleNote(database: 'pglite' | 'postgres'): string {
+  return database === 'pglite'
+    ? 'Embedded database (PGlite): for development and demos, one process and a few dozen drivers at once. For production set DATABASE_URL (README, "Production").'
+    : 'PostgreSQL: for production, run two or more of these processes behind a proxy (README, "Production").';
+}
+
 async function main(): Promise<void> {
   const config = loadConfig();
   const app = await buildApp({ config, logger: loggerOptions(config) });
@@ -76,6 +86,8 @@ async function main(): Promise<void> {
     '',
     `Auxilio is running on http://localhost:${port}`,
     ...demoLinks(port).map((link) => `  ${link}`),
+    '',
+    scaleNote(app.database.kind),
     '',
   ];
   if (!app.webShell) lines.push('  (web app not built: run `npm run build`)', '');
