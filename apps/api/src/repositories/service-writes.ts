@@ -216,8 +216,20 @@ function setPerRow(
   return set;
 }
 
-const SERVICE_COLUMNS: Record<string, AnyPgColumn> = getTableColumns(services);
-const DRIVER_COLUMNS: Record<string, AnyPgColumn> = getTableColumns(drivers);
+/** Each row's own patch, in one UPDATE of `table` (of the services or of the drivers). */
+async function updateEach(
+  tx: Db,
+  table: typeof services | typeof drivers,
+  rows: readonly { id: string; patch: Record<string, unknown> }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const columns: Record<string, AnyPgColumn> = getTableColumns(table);
+  const ids = rows.map((row) => row.id);
+  await tx
+    .update(table)
+    .set(setPerRow(columns, table.id, rows))
+    .where(inArray(table.id, ids));
+}
 
 /**
  * The simple changes of `applyAll`, in four statements whatever their number: each service's
@@ -228,34 +240,15 @@ async function applyInBulk(
   changes: readonly { service: ServiceRow; change: ServiceChange }[],
 ): Promise<CommittedServiceChange[]> {
   const updatedAt = new Date();
-  const patched = changes.filter(({ change }) => change.patch);
-  if (patched.length > 0) {
-    const rows = patched.map(({ service, change }) => ({
-      id: service.id,
-      patch: { ...change.patch, updatedAt },
-    }));
-    await tx
-      .update(services)
-      .set(setPerRow(SERVICE_COLUMNS, services.id, rows))
-      .where(
-        inArray(
-          services.id,
-          rows.map((row) => row.id),
-        ),
-      );
-  }
+  await updateEach(
+    tx,
+    services,
+    changes.flatMap(({ service, change }) =>
+      change.patch ? [{ id: service.id, patch: { ...change.patch, updatedAt } }] : [],
+    ),
+  );
   const moved = changes.flatMap(({ change }) => (change.driver ? [change.driver] : []));
-  if (moved.length > 0) {
-    await tx
-      .update(drivers)
-      .set(setPerRow(DRIVER_COLUMNS, drivers.id, moved))
-      .where(
-        inArray(
-          drivers.id,
-          moved.map((driver) => driver.id),
-        ),
-      );
-  }
+  await updateEach(tx, drivers, moved);
   const eventRows = changes.flatMap(({ service, change }) =>
     change.events.map((event, index) => ({
       serviceId: service.id,
