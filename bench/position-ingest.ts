@@ -7,13 +7,16 @@
 // 2. Fan-out, on PostgreSQL: STREAMS event streams over SERVICES services, positions posted at
 //    stepped rates; per step, the rate reached and the time from each POST to each stream receiving
 //    its event (p50/p99). The highest rate held with p99 <= 250 ms is the figure of the issue.
+// 3. Across replicas, on PostgreSQL: two API processes on one database; positions posted to the
+//    first, REPLICA_STREAMS streams held on the second (the production shape, decision 780).
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { request, type IncomingMessage } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import autocannon from 'autocannon';
 import { createTestService } from '../e2e/support/services.ts';
 import { benchDatabaseUrl } from './support/bench-database.ts';
 import { startChildServer, type ChildServer } from './support/child-server.ts';
+import { openPositionStream } from './support/position-stream.ts';
 import { recordResult } from './support/results.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -21,6 +24,9 @@ const THROUGHPUT_DRIVERS = 50;
 const SERVICES = Number(process.env.BENCH_INGEST_SERVICES ?? 1000);
 const STREAMS = Number(process.env.BENCH_INGEST_STREAMS ?? 19_000);
 const RATES = (process.env.BENCH_INGEST_RATES ?? '100,250,500,1000,2000').split(',').map(Number);
+const REPLICA_SERVICES = 100;
+const REPLICA_STREAMS = 2000;
+const REPLICA_RATES = [100, 250];
 const P99_BUDGET_MS = 250;
 /** Each POST's latitude carries its sequence number, so a stream knows which POST it answers. */
 const LAT_BASE = 18.3;
@@ -168,44 +174,6 @@ async function throughput(env: Record<string, string>): Promise<Throughput> {
   }
 }
 
-/** One stream of a service's events; `onPosition` gets each position event's latitude. */
-function subscribe(
-  api: ChildServer,
-  appKey: string,
-  trip: Trip,
-  onPosition: (lat: number) => void,
-): Promise<IncomingMessage> {
-  const url = new URL(`${api.baseUrl}/common/api/v1/services/${trip.serviceId}/events`);
-  url.searchParams.set('key', appKey);
-  url.searchParams.set('token', trip.serviceToken);
-  return new Promise((resolve, reject) => {
-    const req = request(url, { agent: false, headers: { accept: 'text/event-stream' } }, (res) => {
-      if (res.statusCode !== 200) {
-        reject(new Error(`stream answered ${String(res.statusCode)}`));
-        return;
-      }
-      let buffer = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        buffer += chunk;
-        let end = buffer.indexOf('\n\n');
-        while (end >= 0) {
-          const message = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          if (message.includes('event: position')) {
-            const data = /\ndata: (.*)/.exec(message)?.[1];
-            if (data) onPosition((JSON.parse(data) as { lat: number }).lat);
-          }
-          end = buffer.indexOf('\n\n');
-        }
-      });
-      resolve(res);
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
 interface Step {
   targetRate: number;
   postedPerSecond: number;
@@ -216,37 +184,56 @@ interface Step {
   p99Ms: number;
 }
 
-async function fanOut(databaseUrl: string): Promise<Step[]> {
-  // Every stream is on loopback and a service has STREAMS / SERVICES of them: the open-stream caps
+interface FanOut {
+  streams: number;
+  services: number;
+  rates: number[];
+  /** Streams held on a second API process on the same database, positions posted to the first. */
+  acrossReplicas?: boolean;
+}
+
+async function fanOut(
+  databaseUrl: string,
+  { streams, services, rates, acrossReplicas = false }: FanOut,
+): Promise<Step[]> {
+  // Every stream is on loopback and a service has streams / services of them: the open-stream caps
   // per address and per token (decision 500) are raised to fit.
-  const api = await startChildServer('./api-server.ts', {
+  const env = {
     BENCH_DATABASE_URL: databaseUrl,
     RATE_LIMIT_ENABLED: 'false',
-    STREAM_MAX_PER_ADDRESS: String(STREAMS),
-    STREAM_MAX_PER_TOKEN: String(Math.ceil(STREAMS / SERVICES)),
-  });
+    STREAM_MAX_PER_ADDRESS: String(streams),
+    STREAM_MAX_PER_TOKEN: String(Math.ceil(streams / services)),
+  };
+  const api = await startChildServer('./api-server.ts', env);
+  const replica = acrossReplicas
+    ? await startChildServer('./api-server.ts', { ...env, BENCH_REPLICA: 'true' })
+    : api;
   const [appKey = ''] = api.extra;
+  if (replica.extra[0] !== appKey) throw new Error('the replicas answer to different app keys');
   const responses: IncomingMessage[] = [];
   try {
-    const trips = await tripsOn(api, appKey, SERVICES);
+    const trips = await tripsOn(api, appKey, services);
     const sentAt = new Map<number, number>();
     let samples: number[] = [];
     const received = (lat: number) => {
       const at = sentAt.get(Math.round((lat - LAT_BASE) / LAT_STEP));
       if (at !== undefined) samples.push(performance.now() - at);
     };
-    for (let i = 0; i < STREAMS; i += 100) {
-      const batch = Array.from({ length: Math.min(100, STREAMS - i) }, (_, j) =>
-        subscribe(api, appKey, trips[(i + j) % trips.length] as Trip, received),
-      );
+    for (let i = 0; i < streams; i += 100) {
+      const batch = Array.from({ length: Math.min(100, streams - i) }, (_, j) => {
+        const trip = trips[(i + j) % trips.length] as Trip;
+        const { serviceId, serviceToken: token } = trip;
+        const baseUrl = replica.baseUrl;
+        return openPositionStream({ baseUrl, appKey, serviceId, token, onPosition: received });
+      });
       responses.push(...(await Promise.all(batch)));
     }
     const steps: Step[] = [];
-    for (const rate of RATES) {
+    for (const rate of rates) {
       sentAt.clear();
       samples = [];
       const result = await postPositions(api, appKey, trips, {
-        connections: Math.min(SERVICES, Math.max(10, Math.ceil(rate / 5))),
+        connections: Math.min(services, Math.max(10, Math.ceil(rate / 5))),
         rate,
         onSend: (seq) => {
           sentAt.set(seq, performance.now());
@@ -255,7 +242,7 @@ async function fanOut(databaseUrl: string): Promise<Step[]> {
       // Events still on their way when the posting stopped.
       await new Promise((resolve) => setTimeout(resolve, 2_000));
       const ok = result.requests.total - result.non2xx;
-      const expected = ok * (STREAMS / SERVICES);
+      const expected = ok * (streams / services);
       const sorted = [...samples].sort((a, b) => a - b);
       steps.push({
         targetRate: rate,
@@ -271,6 +258,7 @@ async function fanOut(databaseUrl: string): Promise<Step[]> {
     return steps;
   } finally {
     for (const response of responses) response.destroy();
+    if (replica !== api) await replica.close();
     await api.close();
   }
 }
@@ -284,10 +272,18 @@ console.log(line('PGlite (embedded)', pglite));
 const url = await benchDatabaseUrl();
 const postgres = url ? await throughput({ BENCH_DATABASE_URL: url }) : undefined;
 if (postgres) console.log(line('PostgreSQL', postgres));
-const steps = url ? await fanOut(url) : [];
+const steps = url ? await fanOut(url, { streams: STREAMS, services: SERVICES, rates: RATES }) : [];
 const held = steps
   .filter((step) => step.p99Ms <= P99_BUDGET_MS && step.postedPerSecond >= 0.9 * step.targetRate)
   .reduce((best, step) => Math.max(best, step.postedPerSecond), 0);
+const replicaSteps = url
+  ? await fanOut(url, {
+      streams: REPLICA_STREAMS,
+      services: REPLICA_SERVICES,
+      rates: REPLICA_RATES,
+      acrossReplicas: true,
+    })
+  : [];
 if (url) {
   console.log(
     `Fan-out, ${STREAMS} streams over ${SERVICES} services on PostgreSQL: highest rate held with p99 <= ${P99_BUDGET_MS} ms: ${held} positions/s`,
@@ -301,6 +297,7 @@ recordResult('position-ingest', {
   durationS: DURATION_S,
   steps,
   heldPositionsPerSecond: held,
+  replicas: { streams: REPLICA_STREAMS, services: REPLICA_SERVICES, steps: replicaSteps },
   loadAverage: { atStart: loadAtStart, atEnd: loadavg()[0] },
   ok: held >= 2000,
 });

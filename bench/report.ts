@@ -154,6 +154,18 @@ interface IngestStep {
   p99Ms: number;
 }
 
+/** One row per rate step of a fan-out run. */
+function stepTable(steps: readonly IngestStep[]): string[] {
+  return [
+    '| rate asked | rate posted | deliveries (missing) | publish → receive p50 / p99 | failed POSTs |',
+    '| --- | --- | --- | --- | --- |',
+    ...steps.map(
+      (step) =>
+        `| ${step.targetRate}/s | ${step.postedPerSecond}/s | ${step.deliveries} (${step.missing}) | ${step.p50Ms} / ${step.p99Ms} ms | ${step.failures} |`,
+    ),
+  ];
+}
+
 function ingestSection(): string | undefined {
   const ingest = result('position-ingest');
   if (!ingest) return undefined;
@@ -162,6 +174,8 @@ function ingestSection(): string | undefined {
       ? `| ${name} | ${t.positionsPerSecond} positions/s, ${t.cpuMsPerPosition} ms CPU each, p99 ${t.p99Ms} ms; longest stall ${t.loopMaxMs} ms; ${t.failures} failed |`
       : `| ${name} | not reachable |`;
   const steps = (ingest.steps ?? []) as IngestStep[];
+  const replicas = ingest.replicas as
+    { streams: number; services: number; steps: IngestStep[] } | undefined;
   return [
     INGEST_START,
     `Last run: ${ingest.at.slice(0, 10)}, commit ${commit}, on ${machine}; 1-minute load average ${loadText(ingest.loadAverage)}.`,
@@ -173,12 +187,15 @@ function ingestSection(): string | undefined {
     '',
     `Fan-out on PostgreSQL: ${f(ingest.streams)} streams over ${f(ingest.services)} services, ${f(ingest.durationS)} s per step. Highest rate held with p99 ≤ 250 ms: **${f(ingest.heldPositionsPerSecond)} positions/s** (goal 2,000).`,
     '',
-    '| rate asked | rate posted | deliveries (missing) | publish → receive p50 / p99 | failed POSTs |',
-    '| --- | --- | --- | --- | --- |',
-    ...steps.map(
-      (step) =>
-        `| ${step.targetRate}/s | ${step.postedPerSecond}/s | ${step.deliveries} (${step.missing}) | ${step.p50Ms} / ${step.p99Ms} ms | ${step.failures} |`,
-    ),
+    ...stepTable(steps),
+    ...(replicas?.steps.length
+      ? [
+          '',
+          `Across two replicas (two API processes on one PostgreSQL, the production shape): positions posted to the first, ${f(replicas.streams)} streams over ${f(replicas.services)} services held on the second.`,
+          '',
+          ...stepTable(replicas.steps),
+        ]
+      : []),
     INGEST_END,
   ].join('\n');
 }

@@ -2,9 +2,10 @@
 // services each, and each service's driver posts positions through the driver-app API. For every
 // position, the time from the driver's POST to each subscriber receiving the event (publish to
 // receive, p50/p99), and the API process's memory per open stream. The API runs in its own process.
-import { request, type IncomingMessage } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { createTestService } from '../e2e/support/services.ts';
 import { startChildServer } from './support/child-server.ts';
+import { openPositionStream } from './support/position-stream.ts';
 import { recordResult } from './support/results.ts';
 
 const SUBSCRIBERS = Number(process.env.BENCH_SSE_SUBSCRIBERS ?? 5000);
@@ -42,37 +43,10 @@ async function post(path: string, token: string, body: unknown): Promise<void> {
   if (!response.ok) throw new Error(`${path}: HTTP ${response.status} ${await response.text()}`);
 }
 
-/** One subscriber: a raw HTTP request that parses the event stream for position events. */
+/** One subscriber: the service's event stream, its position events handed to `stream`. */
 function subscribe(serviceId: string, token: string, stream: Stream): Promise<IncomingMessage> {
-  const url = new URL(`${api.baseUrl}/common/api/v1/services/${serviceId}/events`);
-  url.searchParams.set('key', appKey);
-  url.searchParams.set('token', token);
-  return new Promise((resolve, reject) => {
-    const req = request(url, { agent: false, headers: { accept: 'text/event-stream' } }, (res) => {
-      if (res.statusCode !== 200) {
-        reject(new Error(`stream answered ${String(res.statusCode)}`));
-        return;
-      }
-      let buffer = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        buffer += chunk;
-        let end = buffer.indexOf('\n\n');
-        while (end >= 0) {
-          const message = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          if (message.includes('event: position')) {
-            const data = /\ndata: (.*)/.exec(message)?.[1];
-            if (data) stream.onPosition?.((JSON.parse(data) as { lat: number }).lat);
-          }
-          end = buffer.indexOf('\n\n');
-        }
-      });
-      resolve(res);
-    });
-    req.on('error', reject);
-    req.end();
-  });
+  const onPosition = (lat: number) => stream.onPosition?.(lat);
+  return openPositionStream({ baseUrl: api.baseUrl, appKey, serviceId, token, onPosition });
 }
 
 /** The API's resident memory after a full garbage collection. */

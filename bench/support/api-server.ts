@@ -5,6 +5,7 @@
 // benchmark can play the driver over HTTP (decision 230: tokens are minted in process); and
 // POST /bench/drivers adds a fleet of online drivers around San Juan, with their tokens. The dispatch
 // engine is off unless DISPATCH_ENGINE says otherwise, so /bench/dispatch-next is the only dispatcher.
+// With BENCH_REPLICA=true it joins the PostgreSQL database another one reset (a second replica).
 // Prints one line `READY <baseUrl> <appKey>` when it listens.
 import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -39,7 +40,8 @@ const config = {
   driverSimulator: false,
 };
 const db = await openDatabase(databaseUrl ? { url: databaseUrl } : { dataDir: IN_MEMORY_DATA_DIR });
-if (db.kind === 'postgres') await resetDatabase(db);
+const replica = process.env.BENCH_REPLICA === 'true';
+if (db.kind === 'postgres' && !replica) await resetDatabase(db);
 else await migrateDatabase(db);
 await seedDemoData(db);
 
