@@ -145,6 +145,55 @@ describe('driver positions written in batches (decision 781)', () => {
     expect(freeRow?.lastLat).toBe(18.45);
   });
 
+  it('fails only the position whose own write failed, not a trip’s written beside it', async () => {
+    const [first, onTrip] = await trips(2);
+    if (!first || !onTrip) throw new Error('no trips');
+    const [free] = await t.db.db
+      .select()
+      .from(drivers)
+      .where(eq(drivers.branch, 'PR'))
+      .orderBy(asc(drivers.id))
+      .offset(2)
+      .limit(1);
+    const [firstDriver, tripDriver] = await Promise.all(
+      [first, onTrip].map((trip) => t.app.repositories.drivers.findById(trip.driverId)),
+    );
+    if (!free || !firstDriver || !tripDriver) throw new Error('no drivers');
+    const repos = t.app.repositories;
+    // The row of the driver without a trip cannot be written; everything else works.
+    const intake = createPositionIntake(
+      {
+        services: repos.services,
+        drivers: {
+          ...repos.drivers,
+          updateDriver: () => Promise.reject(new Error('driver row unavailable')),
+        },
+      },
+      t.db.kind,
+    );
+    const fix = (lat: number) => ({ lat, lng: -66.1, accuracy: 5 });
+    // The first is written at once; the next two wait for it and, on the embedded database, share
+    // the next batch.
+    const [firstAnswer, tripAnswer, freeAnswer] = await Promise.allSettled([
+      intake.report(firstDriver, fix(18.47)),
+      intake.report(tripDriver, fix(18.48)),
+      intake.report(free, fix(18.49)),
+    ]);
+    expect(firstAnswer).toEqual({
+      status: 'fulfilled',
+      value: { accepted: true, serviceId: first.serviceId },
+    });
+    expect(tripAnswer).toEqual({
+      status: 'fulfilled',
+      value: { accepted: true, serviceId: onTrip.serviceId },
+    });
+    expect(freeAnswer).toMatchObject({
+      status: 'rejected',
+      reason: { message: 'driver row unavailable' },
+    });
+    expect(await positionLatitudes(onTrip.serviceId)).toEqual([18.48]);
+  });
+
   it('refuses a signed-out driver’s token at once, even while other positions are being written', async () => {
     const fleet = await trips(3);
     const [leaving, ...staying] = fleet;

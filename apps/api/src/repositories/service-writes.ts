@@ -1,5 +1,5 @@
 import type { ServiceHistoryEvent } from '@auxilio/domain';
-import { and, eq, getTableColumns, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { dispatchOffers, drivers, serviceEvents, services } from '../db/schema.ts';
@@ -69,8 +69,8 @@ export interface ServiceWriteTransaction {
    * Applies the changes of many services locked in this transaction, as `apply` would one by one,
    * in a few statements for all of them (docs/decisions/781): one update of the services, one of
    * their drivers, one insert of the events and one statement of notifications. A change that
-   * takes a service out of the queue or frees its driver goes through `apply`. Each service at most
-   * once; answers in the order of `changes`.
+   * takes a service out of the queue or frees its driver goes through `apply`. Each service and each
+   * driver at most once; answers in the order of `changes`.
    */
   applyAll: (
     changes: readonly { service: ServiceRow; change: ServiceChange }[],
@@ -225,6 +225,7 @@ async function updateEach(
   if (rows.length === 0) return;
   const columns: Record<string, AnyPgColumn> = getTableColumns(table);
   const ids = rows.map((row) => row.id);
+  if (new Set(ids).size < ids.length) throw new Error('applyAll: a row changed twice');
   await tx
     .update(table)
     .set(setPerRow(columns, table.id, rows))
@@ -248,6 +249,22 @@ async function applyInBulk(
     ),
   );
   const moved = changes.flatMap(({ change }) => (change.driver ? [change.driver] : []));
+  if (moved.length > 0) {
+    // Locked in id order first, as every other writer of several drivers locks them (a
+    // dispatcher's reassignment): the UPDATE alone would lock them in its plan's order, and two
+    // writers could then wait on each other.
+    await tx
+      .select({ id: drivers.id })
+      .from(drivers)
+      .where(
+        inArray(
+          drivers.id,
+          moved.map((driver) => driver.id),
+        ),
+      )
+      .orderBy(asc(drivers.id))
+      .for('update');
+  }
   await updateEach(tx, drivers, moved);
   const eventRows = changes.flatMap(({ service, change }) =>
     change.events.map((event, index) => ({

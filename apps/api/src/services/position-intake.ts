@@ -48,7 +48,11 @@ export function createPositionIntake(
   const write = async (batch: Pending[]): Promise<void> => {
     try {
       const results = await writeBatch(repos, batch);
-      for (const pending of batch) pending.resolve(results.get(pending.driver.id) ?? REJECTED);
+      for (const pending of batch) {
+        const result = results.get(pending.driver.id) ?? REJECTED;
+        if (result instanceof Error) pending.reject(result);
+        else pending.resolve(result);
+      }
     } catch (error) {
       for (const pending of batch) pending.reject(error);
     }
@@ -108,11 +112,15 @@ function positionOf({ report, at }: Pending): DriverPatch {
   };
 }
 
-/** One batch: the trips' services and their drivers in one transaction, then the drivers off duty. */
+/**
+ * One batch: the trips' services and their drivers in one transaction, then each driver without a
+ * trip on their own. A driver's result is an error when only their own write failed: the trips'
+ * positions are committed by then and are answered as such.
+ */
 async function writeBatch(
   repos: IntakeRepos,
   batch: readonly Pending[],
-): Promise<Map<string, PositionResult>> {
+): Promise<Map<string, PositionResult | Error>> {
   const newest = new Map<string, Pending>();
   for (const pending of batch) newest.set(pending.driver.id, pending);
   const changed = await repos.services.changeActiveOfDrivers([...newest.keys()], (service) => {
@@ -121,16 +129,20 @@ async function writeBatch(
     const change = positionChange(service, pending.driver, pending.report, pending.at);
     return { ...change, driver: { id: pending.driver.id, patch: positionOf(pending) } };
   });
-  const results = new Map<string, PositionResult>();
+  const results = new Map<string, PositionResult | Error>();
   for (const [driverId, pending] of newest) {
     const change = changed.get(driverId);
     if (change) {
       const serviceId = change.events.length > 0 ? change.service.id : null;
       results.set(driverId, { accepted: true, serviceId });
-    } else {
-      // No trip under way: only the driver's own position moves (dispatch ranks by it).
+      continue;
+    }
+    // No trip under way: only the driver's own position moves (dispatch ranks by it).
+    try {
       await repos.drivers.updateDriver(driverId, positionOf(pending));
       results.set(driverId, { accepted: true, serviceId: null });
+    } catch (error) {
+      results.set(driverId, error instanceof Error ? error : new Error(String(error)));
     }
   }
   return results;
