@@ -15,13 +15,13 @@
 // falls on all of them.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApi } from '../apps/api/scripts/build.ts';
 import { benchDatabaseUrl } from './support/bench-database.ts';
 import { recordResult } from './support/results.ts';
+import { freePort } from '../e2e/support/free-port.ts';
 
 const RUNS = Number(process.env.BENCH_COLD_RUNS ?? 5);
 const READY_BUDGET_MS = 2000;
@@ -75,20 +75,6 @@ function spread(values: number[]): Spread {
     min: Math.round(at(0)),
     max: Math.round(at(sorted.length - 1)),
   };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => {
-        resolve(port);
-      });
-    });
-  });
 }
 
 /** A line of /proc/<pid>/status in MiB (VmRSS: resident now; VmHWM: the most it has been). */

@@ -1,4 +1,8 @@
+import { onFirstUse } from '../../lib/on-first-use.ts';
 import { bearerTokenOf } from '../service-tokens.ts';
+
+// jose is loaded with the first member session, not at start (about 40 ms of a cold start).
+const jose = onFirstUse(() => import('jose'));
 
 // A signed-in member's session (decision 417): after the OpenID Connect sign-in the API hands the
 // PWA a short-lived credential naming the member's card number, signed with the server's
@@ -24,8 +28,7 @@ export async function signMemberSession(
 ): Promise<MemberSession> {
   const issuedAt = Math.floor(now.getTime() / 1000);
   const expiresAt = issuedAt + MEMBER_SESSION_SECONDS;
-  // jose is loaded with the first member session, not at start (about 40 ms of a cold start).
-  const { SignJWT } = await import('jose');
+  const { SignJWT } = await jose();
   const token = await new SignJWT({})
     .setProtectedHeader({ alg: ALGORITHM })
     .setSubject(cardnumber)
@@ -49,7 +52,7 @@ export async function memberOf(
   const token = bearerTokenOf(authorization);
   if (!token || token.split('.').length !== 3) return null;
   try {
-    const { jwtVerify } = await import('jose');
+    const { jwtVerify } = await jose();
     const { payload } = await jwtVerify(token, key, {
       audience: AUDIENCE,
       algorithms: [ALGORITHM],

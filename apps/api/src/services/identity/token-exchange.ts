@@ -2,10 +2,14 @@ import { type SignInUserInfo, type TokenExchangeRequest } from '@auxilio/domain'
 import type { createRemoteJWKSet } from 'jose';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
+import { onFirstUse } from '../../lib/on-first-use.ts';
 
 // The relying-party side of SPEC 7 `POST /api/mmm-openid/token`: discovery, the code exchange at the
 // token endpoint, the ID token check and the userinfo read, all over HTTP, so the bundled provider
 // and a production one take the same path (docs/decisions/460).
+
+// jose is loaded with the first sign-in, not at start (about 40 ms of a cold start).
+const jose = onFirstUse(() => import('jose'));
 
 export interface RelyingPartySettings {
   issuer: string;
@@ -146,8 +150,7 @@ export function createRelyingParty(settings: RelyingPartySettings): RelyingParty
   const provider = async () => {
     if (!metadata) {
       const discovery = await discover(settings.issuer, timeoutMs);
-      // jose is loaded with the first sign-in, not at start (about 40 ms of a cold start).
-      const { createRemoteJWKSet } = await import('jose');
+      const { createRemoteJWKSet } = await jose();
       const keys = createRemoteJWKSet(new URL(discovery.jwks_uri), { timeoutDuration: timeoutMs });
       metadata = { discovery, keys };
     }
@@ -172,7 +175,7 @@ async function exchangeCodeForClaims(
   timeoutMs: number,
 ): Promise<VerifiedClaims> {
   const tokens = await exchangeCode(settings, discovery, request, timeoutMs);
-  const { jwtVerify } = await import('jose');
+  const { jwtVerify } = await jose();
   const idToken = await jwtVerify(tokens.id_token, keys, {
     issuer: discovery.issuer,
     audience: settings.clientId,

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { NodemailerError, Transporter } from 'nodemailer';
+import { onFirstUse } from '../../lib/on-first-use.ts';
 import type { ClaimedMessage } from '../../repositories/messages.ts';
 import type { MessageTransport, SendOutcome } from './transport.ts';
 
@@ -51,18 +52,14 @@ function outcomeOf(error: NodemailerError): SendOutcome {
 
 export function createSmtpEmailTransport(options: SmtpEmailOptions): MessageTransport {
   // nodemailer is loaded for the first e-mail sent, not at start (a cold start is shorter).
-  let transporter: Promise<Transporter> | undefined;
-  const transporterOnce = () => {
-    transporter ??= import('nodemailer').then(({ default: nodemailer }) =>
-      nodemailer.createTransport({
-        url: options.url,
-        connectionTimeout: options.timeoutMs,
-        greetingTimeout: options.timeoutMs,
-        socketTimeout: options.timeoutMs,
-      }),
-    );
-    return transporter;
-  };
+  const transporterOnce = onFirstUse(async (): Promise<Transporter> =>
+    (await import('nodemailer')).default.createTransport({
+      url: options.url,
+      connectionTimeout: options.timeoutMs,
+      greetingTimeout: options.timeoutMs,
+      socketTimeout: options.timeoutMs,
+    }),
+  );
 
   return {
     send: async (message: ClaimedMessage): Promise<SendOutcome> => {

@@ -6,6 +6,7 @@ import {
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import type * as WebPush from 'web-push';
+import { onFirstUse } from '../../lib/on-first-use.ts';
 import type { ResolvedAddress } from '../../lib/public-address.ts';
 import {
   checkPushEndpoint,
@@ -132,13 +133,10 @@ function post(
   });
 }
 
-let webPushModule: Promise<typeof WebPush> | undefined;
-
 /** web-push, loaded for the first notification sent rather than at start (a cold start is shorter). */
-function loadWebPush(): Promise<typeof WebPush> {
-  webPushModule ??= import('web-push').then((module) => module.default);
-  return webPushModule;
-}
+const loadWebPush = onFirstUse(
+  async (): Promise<typeof WebPush> => (await import('web-push')).default,
+);
 
 export function createWebPushSender(options: WebPushSenderOptions): PushSender {
   return {

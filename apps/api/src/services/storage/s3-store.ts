@@ -2,6 +2,7 @@ import type * as S3 from '@aws-sdk/client-s3';
 import type * as Presigner from '@aws-sdk/s3-request-presigner';
 import type { S3StorageConfig } from '../../config/env.ts';
 import { AppError } from '../../lib/errors.ts';
+import { onFirstUse } from '../../lib/on-first-use.ts';
 import { expiryOf, OBJECT_KEY_PATTERN, type S3ObjectStore } from './object-store.ts';
 
 // The production object store (ARCHITECTURE decision 7): any S3-compatible service, reached through
@@ -22,27 +23,24 @@ export function createS3ObjectStore(
   expiresSeconds: number,
 ): S3ObjectStore {
   // The AWS SDK is loaded for the first URL signed, not at start (about 0.15 s of a cold start).
-  let sdk: Promise<Sdk> | undefined;
-  const loadSdk = () => {
-    sdk ??= Promise.all([
-      import('@aws-sdk/client-s3'),
-      import('@aws-sdk/s3-request-presigner'),
-    ]).then(([s3, { getSignedUrl }]) => ({
-      s3,
-      getSignedUrl,
-      client: new s3.S3Client({
-        region: config.region,
-        endpoint: config.endpoint,
-        // Path-style (`<endpoint>/<bucket>/<key>`) works with every S3-compatible server.
-        forcePathStyle: config.endpoint !== undefined,
-        credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
-        // A presigned PUT must not carry the checksum of an empty body (the SDK's default would).
-        requestChecksumCalculation: 'WHEN_REQUIRED',
-        responseChecksumValidation: 'WHEN_REQUIRED',
+  const loadSdk = onFirstUse((): Promise<Sdk> =>
+    Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/s3-request-presigner')]).then(
+      ([s3, { getSignedUrl }]) => ({
+        s3,
+        getSignedUrl,
+        client: new s3.S3Client({
+          region: config.region,
+          endpoint: config.endpoint,
+          // Path-style (`<endpoint>/<bucket>/<key>`) works with every S3-compatible server.
+          forcePathStyle: config.endpoint !== undefined,
+          credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
+          // A presigned PUT must not carry the checksum of an empty body (the SDK's default would).
+          requestChecksumCalculation: 'WHEN_REQUIRED',
+          responseChecksumValidation: 'WHEN_REQUIRED',
+        }),
       }),
-    }));
-    return sdk;
-  };
+    ),
+  );
   const base = (config.endpoint ?? `https://s3.${config.region}.amazonaws.com`).replace(/\/+$/, '');
   const bucketPrefix = `/${config.bucket}/`;
   const sign = async (
