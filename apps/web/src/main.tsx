@@ -19,6 +19,7 @@ import { listenForInstallPrompt } from './lib/install-prompt.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { untilUrlIsClean } from './lib/telemetry/clean-url.ts';
 import { startTelemetry } from './lib/telemetry/telemetry.ts';
+import { yieldToMain } from './lib/yield-to-main.ts';
 import { useSessionStore } from './stores/session-store.ts';
 
 const container = document.getElementById('root');
@@ -92,7 +93,8 @@ async function start(configLoad: ReturnType<typeof loadConfig>): Promise<void> {
   }
 }
 
-const firstConfigLoad = loadConfig();
+// The config is read in a task of its own: the modules' evaluation above is already a long one.
+const firstConfigLoad = yieldToMain().then(loadConfig);
 // The first screen's server reads go out as soon as the API's address is known, beside its texts.
 firstConfigLoad.then(
   (config) => {

@@ -85,12 +85,19 @@ export function currencySymbol(branch: Branch): string {
   return currencyOf(branch) === 'crc' ? '\u20a1' : '$';
 }
 
-/** Money text of an amount in cents for a branch, e.g. '$1,234.50' or '₡9,000.00'. */
-export function formatMoney(cents: number, branch: Branch): string {
-  const digits = new Intl.NumberFormat('en-US', {
+// One number format for every amount: building one costs a phone more than the formatting itself.
+let moneyDigitsFormat: Intl.NumberFormat | undefined;
+function moneyDigits(): Intl.NumberFormat {
+  moneyDigitsFormat ??= new Intl.NumberFormat('en-US', {
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
-  }).format(Math.abs(centsToAmount(cents)));
+  });
+  return moneyDigitsFormat;
+}
+
+/** Money text of an amount in cents for a branch, e.g. '$1,234.50' or '₡9,000.00'. */
+export function formatMoney(cents: number, branch: Branch): string {
+  const digits = moneyDigits().format(Math.abs(centsToAmount(cents)));
   return `${cents < 0 ? '-' : ''}${currencySymbol(branch)}${digits}`;
 }
 

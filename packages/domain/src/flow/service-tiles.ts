@@ -32,12 +32,24 @@ export function sortServiceTypesByLabel(
   labelOf: (name: ServiceTypeName) => string,
   locale = 'es',
 ): ServiceType[] {
-  // One collator for the whole sort: `localeCompare` with a locale builds one per comparison,
-  // which on a slow phone costs more than the rest of the services screen's first render.
-  const collator = new Intl.Collator(locale, { sensitivity: 'base' });
-  return [...types].sort(
-    (a, b) => collator.compare(labelOf(a.name), labelOf(b.name)) || a.name.localeCompare(b.name),
+  // Each label is translated once, not once per comparison, and compared by the language's collator.
+  const collator = collatorOf(locale);
+  const labelled = types.map((type) => ({ type, label: labelOf(type.name) }));
+  labelled.sort(
+    (a, b) => collator.compare(a.label, b.label) || a.type.name.localeCompare(b.type.name),
   );
+  return labelled.map(({ type }) => type);
+}
+
+// A collator is slow to build on a phone (tens of milliseconds the first time): one per language.
+const collators = new Map<string, Intl.Collator>();
+function collatorOf(locale: string): Intl.Collator {
+  let collator = collators.get(locale);
+  if (!collator) {
+    collator = new Intl.Collator(locale, { sensitivity: 'base' });
+    collators.set(locale, collator);
+  }
+  return collator;
 }
 
 /**
