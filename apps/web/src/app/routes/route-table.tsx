@@ -5,6 +5,7 @@ import { matchRoute } from 'wouter';
 import type { Session } from '@auxilio/domain';
 import { prefetchSessionService } from '../../api/service-query.ts';
 import type { ApiClient } from '../../lib/api-client.ts';
+import { readDeviceZoneAhead } from '../../lib/device-zone-ahead.ts';
 import type { Namespace } from '../../lib/i18n.ts';
 
 // SPEC 2 "Route table (first match wins)", in the spec's order, as ONE array so the order is visible.
@@ -44,6 +45,12 @@ export interface FirstScreenReads {
   session: Session;
 }
 
+/** /tracking: the session's service, and the device's zone its clock times are compared with. */
+function prefetchTracking(reads: FirstScreenReads): void {
+  prefetchSessionService(reads);
+  readDeviceZoneAhead();
+}
+
 // prettier-ignore
 export const ROUTE_TABLE: readonly AppRoute[] = [
   { path: '/corporate/home', purpose: 'Corporate home (corporate guard)', load: () => import('./corporate-home.tsx') },
@@ -76,7 +83,7 @@ export const ROUTE_TABLE: readonly AppRoute[] = [
   { path: '/tracking/loading', purpose: 'Tracking: loading', load: () => import('./tracking-loading.tsx'), namespaces: ['tracking'], prefetch: prefetchSessionService },
   { path: '/tracking/permission', purpose: 'Tracking: location permission', load: () => import('./tracking-permission.tsx') },
   { path: '/tracking/coninspection', purpose: 'Tracking: accident documentation', load: () => import('./tracking-coninspection.tsx') },
-  { path: '/tracking', purpose: 'Tracking', load: () => import('./tracking.tsx'), namespaces: ['tracking'], prefetch: prefetchSessionService },
+  { path: '/tracking', purpose: 'Tracking', load: () => import('./tracking.tsx'), namespaces: ['tracking'], prefetch: prefetchTracking },
   { path: '/survey', purpose: 'Survey (survey guard)', load: () => import('./survey.tsx') },
   { path: '/feedback', purpose: 'Feedback', load: () => import('./feedback.tsx') },
   { path: '/social', purpose: 'Share your experience', load: () => import('./social.tsx') },

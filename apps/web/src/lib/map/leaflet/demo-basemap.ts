@@ -1,6 +1,7 @@
 import type { Feature, FeatureCollection } from 'geojson';
 import { BasemapManifestSchema, type BasemapManifest, type PlaceLabel } from '@auxilio/domain';
 import * as L from './leaflet.ts';
+import { yieldToMain } from '../../yield-to-main.ts';
 import { showPlaceLabels } from './place-labels-layer.ts';
 
 // The embedded demo basemap (ARCHITECTURE decision 7, decision 700): the API's manifest names the
@@ -36,14 +37,14 @@ function asPlaces(value: unknown): PlaceLabel[] {
   return places as PlaceLabel[];
 }
 
-function drawLayers(
+type BasemapStyle = BasemapManifest['style'];
+
+function drawLand(
   map: L.Map,
-  manifest: BasemapManifest,
+  renderer: L.Renderer,
+  style: BasemapStyle,
   countries: FeatureCollection,
-  municipios: FeatureCollection,
 ): () => void {
-  const { style } = manifest;
-  const renderer = L.canvas({ pane: BASEMAP_PANE, padding: 0.5 });
   // Leaflet hands a GeoJSON layer's options to the paths it makes: `renderer` among them.
   const land = L.geoJSON(countries, {
     renderer,
@@ -58,6 +59,18 @@ function drawLayers(
       weight: style.coast.width,
     }),
   } as L.GeoJSONOptions & L.PathOptions);
+  land.addTo(map);
+  return () => {
+    land.remove();
+  };
+}
+
+function drawMunicipios(
+  map: L.Map,
+  renderer: L.Renderer,
+  style: BasemapStyle,
+  municipios: FeatureCollection,
+): () => void {
   const borders = L.geoJSON(municipios, {
     renderer,
     interactive: false,
@@ -68,7 +81,6 @@ function drawLayers(
       dashArray: style.municipios.dash.join(' '),
     },
   } as L.GeoJSONOptions & L.PathOptions);
-  land.addTo(map);
   const showBorders = () => {
     if (map.getZoom() >= style.municipios.minZoom) borders.addTo(map);
     else borders.remove();
@@ -77,7 +89,6 @@ function drawLayers(
   showBorders();
   return () => {
     map.off('zoomend', showBorders);
-    land.remove();
     borders.remove();
   };
 }
@@ -98,16 +109,25 @@ export function showDemoBasemap(map: L.Map, manifestUrl: string): () => void {
       getJson(manifest.files.municipios, signal),
       getJson(manifest.files.labels, signal),
     ]);
+    // Land, borders and labels are drawn in tasks of their own: on a slow phone, drawing them in
+    // one would hold the screen (and a tap on it) for a few tenths of a second.
+    // Every file is checked before anything is drawn, so a bad one leaves nothing half drawn.
+    const { style } = manifest;
+    const land = asCollection(countries, 'countries');
+    const borders = asCollection(municipios, 'municipios');
+    const places = asPlaces(labels);
+    const renderer = L.canvas({ pane: BASEMAP_PANE, padding: 0.5 });
+    const steps = [
+      () => drawLand(map, renderer, style, land),
+      () => drawMunicipios(map, renderer, style, borders),
+      () => showPlaceLabels(map, places, style.labels),
+    ];
+    for (const step of steps) {
+      if (signal.aborted) return;
+      cleanups.push(step());
+      await yieldToMain();
+    }
     if (signal.aborted) return;
-    cleanups.push(
-      drawLayers(
-        map,
-        manifest,
-        asCollection(countries, 'countries'),
-        asCollection(municipios, 'municipios'),
-      ),
-    );
-    cleanups.push(showPlaceLabels(map, asPlaces(labels), manifest.style.labels));
     // For anyone waiting on a drawn map (the browser specs).
     map.getContainer().dataset.basemap = 'drawn';
   };
