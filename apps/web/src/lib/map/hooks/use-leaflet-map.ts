@@ -32,38 +32,24 @@ export function useLeafletMap(
   useEffect(() => {
     const element = container.current;
     if (!element) return;
-    const { center, zoom, zoomInTitle, zoomOutTitle } = first.current;
-    const still = prefersReducedMotion();
-    const created = L.map(element, {
-      center: [center.lat, center.lng],
-      zoom: Math.min(zoom, first.current.maxZoom),
-      minZoom: MIN_ZOOM,
-      maxZoom: first.current.maxZoom,
-      zoomControl: false,
-      attributionControl: false,
-      dragging: interactive,
-      touchZoom: interactive,
-      doubleClickZoom: interactive,
-      scrollWheelZoom: interactive,
-      boxZoom: interactive,
-      keyboard: interactive,
-      bounceAtZoomLimits: false,
-      zoomAnimation: !still,
-      fadeAnimation: !still,
-      markerZoomAnimation: !still,
-    });
-    if (interactive) {
-      L.control.zoom({ position: 'topright', zoomInTitle, zoomOutTitle }).addTo(created);
-    }
-    // Same centre at the new size (a bottom sheet that shrinks makes the map taller).
-    const resized = new ResizeObserver(() => {
-      created.invalidateSize();
-    });
-    resized.observe(element);
-    setMap(created);
+    let created: L.Map | undefined;
+    let resized: ResizeObserver | undefined;
+    // Built in a task of its own, after the screen around it is on glass: on a slow phone, building
+    // the map in the same task as the screen's first paint would hold both for a few tenths more.
+    const build = setTimeout(() => {
+      created = createMap(element, first.current, interactive);
+      const map = created;
+      // Same centre at the new size (a bottom sheet that shrinks makes the map taller).
+      resized = new ResizeObserver(() => {
+        map.invalidateSize();
+      });
+      resized.observe(element);
+      setMap(map);
+    }, 0);
     return () => {
-      resized.disconnect();
-      created.remove();
+      clearTimeout(build);
+      resized?.disconnect();
+      created?.remove();
       setMap(null);
     };
   }, [container, interactive]);
@@ -73,4 +59,32 @@ export function useLeafletMap(
   }, [map, maxZoom]);
 
   return map;
+}
+
+/** The map with this screen's first view, with zoom buttons when it can be moved. */
+function createMap(element: HTMLElement, options: LeafletMapOptions, interactive: boolean): L.Map {
+  const { center, zoom, zoomInTitle, zoomOutTitle } = options;
+  const still = prefersReducedMotion();
+  const created = L.map(element, {
+    center: [center.lat, center.lng],
+    zoom: Math.min(zoom, options.maxZoom),
+    minZoom: MIN_ZOOM,
+    maxZoom: options.maxZoom,
+    zoomControl: false,
+    attributionControl: false,
+    dragging: interactive,
+    touchZoom: interactive,
+    doubleClickZoom: interactive,
+    scrollWheelZoom: interactive,
+    boxZoom: interactive,
+    keyboard: interactive,
+    bounceAtZoomLimits: false,
+    zoomAnimation: !still,
+    fadeAnimation: !still,
+    markerZoomAnimation: !still,
+  });
+  if (interactive) {
+    L.control.zoom({ position: 'topright', zoomInTitle, zoomOutTitle }).addTo(created);
+  }
+  return created;
 }
