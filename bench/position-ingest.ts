@@ -7,6 +7,10 @@
 // 2. Fan-out, on PostgreSQL: STREAMS event streams over SERVICES services, positions posted at
 //    stepped rates; per step, the rate reached and the time from each POST to each stream receiving
 //    its event (p50/p99). The highest rate held with p99 <= 250 ms is the figure of the issue.
+//    During the 250/s and 500/s steps, STATUS_SERVICES drivers also move their trips on (on route,
+//    then arrived), spread over the step: the time from each status POST to each of the service's
+//    streams receiving the trip event is the "status change to screen under that load" figure
+//    (p95, budget 250 ms).
 // 3. Across replicas, on PostgreSQL: two API processes on one database; positions posted to the
 //    first, REPLICA_STREAMS streams held on the second (the production shape, decision 780).
 import { readFileSync } from 'node:fs';
@@ -28,6 +32,10 @@ const REPLICA_SERVICES = 100;
 const REPLICA_STREAMS = 2000;
 const REPLICA_RATES = [100, 250];
 const P99_BUDGET_MS = 250;
+/** The trip status the drivers move to during a step of that rate. */
+const STATUS_AT_RATE: Record<number, 'ON_ROUTE' | 'ARRIVED'> = { 250: 'ON_ROUTE', 500: 'ARRIVED' };
+const STATUS_SERVICES = 50;
+const STATUS_P95_BUDGET_MS = 250;
 /** Each POST's latitude carries its sequence number, so a stream knows which POST it answers. */
 const LAT_BASE = 18.3;
 const LAT_STEP = 1e-7;
@@ -182,6 +190,55 @@ interface Step {
   missing: number;
   p50Ms: number;
   p99Ms: number;
+  statusChanges?: StatusChanges;
+}
+
+interface StatusChanges {
+  status: string;
+  services: number;
+  failures: number;
+  deliveries: number;
+  missing: number;
+  p50Ms: number;
+  p95Ms: number;
+}
+
+/**
+ * Moves the first `count` trips to `status`, one POST after another spread over the step; each
+ * POST's send time goes into `sentAt` by service.
+ */
+async function changeStatuses(
+  api: ChildServer,
+  appKey: string,
+  trips: readonly Trip[],
+  status: string,
+  sentAt: Map<string, number>,
+): Promise<number> {
+  const gapMs = (DURATION_S * 1000) / (trips.length + 1);
+  let failures = 0;
+  const answers: Promise<void>[] = [];
+  for (const trip of trips) {
+    await new Promise((resolve) => setTimeout(resolve, gapMs));
+    sentAt.set(trip.serviceId, performance.now());
+    const url = `${api.baseUrl}/common/api/v1/driver-app/services/${trip.serviceId}/trip-status`;
+    const headers = {
+      'content-type': 'application/json',
+      'x-api-key': appKey,
+      authorization: `Bearer ${trip.driverToken}`,
+    };
+    answers.push(
+      fetch(url, { method: 'POST', headers, body: JSON.stringify({ status }) }).then(
+        (response) => {
+          if (!response.ok) failures += 1;
+        },
+        () => {
+          failures += 1;
+        },
+      ),
+    );
+  }
+  await Promise.all(answers);
+  return failures;
 }
 
 interface FanOut {
@@ -219,19 +276,44 @@ async function fanOut(
       const at = sentAt.get(Math.round((lat - LAT_BASE) / LAT_STEP));
       if (at !== undefined) samples.push(performance.now() - at);
     };
+    const statusSentAt = new Map<string, number>();
+    let statusSamples: number[] = [];
+    const statusReceived = (serviceId: string) => {
+      const at = statusSentAt.get(serviceId);
+      if (at !== undefined) statusSamples.push(performance.now() - at);
+    };
     for (let i = 0; i < streams; i += 100) {
       const batch = Array.from({ length: Math.min(100, streams - i) }, (_, j) => {
         const trip = trips[(i + j) % trips.length] as Trip;
         const { serviceId, serviceToken: token } = trip;
         const baseUrl = replica.baseUrl;
-        return openPositionStream({ baseUrl, appKey, serviceId, token, onPosition: received });
+        return openPositionStream({
+          baseUrl,
+          appKey,
+          serviceId,
+          token,
+          onPosition: received,
+          onTrip: () => {
+            statusReceived(serviceId);
+          },
+        });
       });
       responses.push(...(await Promise.all(batch)));
     }
+    // A step at the lowest rate first, not measured: the pool's connections prepare their
+    // statements and the code paths warm up, as on a server that has been up for a while.
+    await postPositions(api, appKey, trips, { connections: 10, rate: rates[0] ?? 100 });
     const steps: Step[] = [];
     for (const rate of rates) {
       sentAt.clear();
       samples = [];
+      statusSentAt.clear();
+      statusSamples = [];
+      const status = acrossReplicas ? undefined : STATUS_AT_RATE[rate];
+      const statusTrips = trips.slice(0, STATUS_SERVICES);
+      const statusFailures = status
+        ? changeStatuses(api, appKey, statusTrips, status, statusSentAt)
+        : Promise.resolve(0);
       const result = await postPositions(api, appKey, trips, {
         connections: Math.min(services, Math.max(10, Math.ceil(rate / 5))),
         rate,
@@ -239,8 +321,11 @@ async function fanOut(
           sentAt.set(seq, performance.now());
         },
       });
+      const failedStatuses = await statusFailures;
       // Events still on their way when the posting stopped.
       await new Promise((resolve) => setTimeout(resolve, 2_000));
+      const statusSorted = [...statusSamples].sort((a, b) => a - b);
+      const statusExpected = (statusTrips.length - failedStatuses) * Math.round(streams / services);
       const ok = result.requests.total - result.non2xx;
       const expected = ok * (streams / services);
       const sorted = [...samples].sort((a, b) => a - b);
@@ -252,6 +337,19 @@ async function fanOut(
         missing: Math.max(0, Math.round(expected - sorted.length)),
         p50Ms: Number(percentile(sorted, 50).toFixed(1)),
         p99Ms: Number(percentile(sorted, 99).toFixed(1)),
+        ...(status
+          ? {
+              statusChanges: {
+                status,
+                services: statusTrips.length,
+                failures: failedStatuses,
+                deliveries: statusSorted.length,
+                missing: Math.max(0, statusExpected - statusSorted.length),
+                p50Ms: Number(percentile(statusSorted, 50).toFixed(1)),
+                p95Ms: Number(percentile(statusSorted, 95).toFixed(1)),
+              },
+            }
+          : {}),
       });
       console.log(JSON.stringify(steps.at(-1)));
     }
@@ -276,6 +374,13 @@ const steps = url ? await fanOut(url, { streams: STREAMS, services: SERVICES, ra
 const held = steps
   .filter((step) => step.p99Ms <= P99_BUDGET_MS && step.postedPerSecond >= 0.9 * step.targetRate)
   .reduce((best, step) => Math.max(best, step.postedPerSecond), 0);
+// Status change to screen under the fan-out load: the worst p95 of the steps that changed statuses.
+const statusP95 = steps.reduce((worst, step) => Math.max(worst, step.statusChanges?.p95Ms ?? 0), 0);
+const statusOk = steps.every(
+  (step) =>
+    !step.statusChanges ||
+    (step.statusChanges.p95Ms <= STATUS_P95_BUDGET_MS && step.statusChanges.missing === 0),
+);
 const replicaSteps = url
   ? await fanOut(url, {
       streams: REPLICA_STREAMS,
@@ -286,7 +391,7 @@ const replicaSteps = url
   : [];
 if (url) {
   console.log(
-    `Fan-out, ${STREAMS} streams over ${SERVICES} services on PostgreSQL: highest rate held with p99 <= ${P99_BUDGET_MS} ms: ${held} positions/s`,
+    `Fan-out, ${STREAMS} streams over ${SERVICES} services on PostgreSQL: highest rate held with p99 <= ${P99_BUDGET_MS} ms: ${held} positions/s; status change to screen p95 ${statusP95} ms (budget ${STATUS_P95_BUDGET_MS})`,
   );
 }
 recordResult('position-ingest', {
@@ -297,9 +402,11 @@ recordResult('position-ingest', {
   durationS: DURATION_S,
   steps,
   heldPositionsPerSecond: held,
+  statusChangeP95Ms: statusP95,
   replicas: { streams: REPLICA_STREAMS, services: REPLICA_SERVICES, steps: replicaSteps },
   loadAverage: { atStart: loadAtStart, atEnd: loadavg()[0] },
-  ok: held >= 2000,
+  ok: held >= 2000 && statusOk,
 });
-// Over the issue's goal (2,000 positions/s held) the run fails, as every benchmark over budget does.
-process.exitCode = held >= 2000 ? 0 : 1;
+// Over the issue's goals (2,000 positions/s held; status changes on screen within 250 ms at p95)
+// the run fails, as every benchmark over budget does.
+process.exitCode = held >= 2000 && statusOk ? 0 : 1;

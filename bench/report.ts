@@ -152,6 +152,33 @@ interface IngestStep {
   missing: number;
   p50Ms: number;
   p99Ms: number;
+  statusChanges?: {
+    status: string;
+    services: number;
+    failures: number;
+    deliveries: number;
+    missing: number;
+    p50Ms: number;
+    p95Ms: number;
+  };
+}
+
+/** One row per step during which drivers also changed their trips' status. */
+function statusTable(steps: readonly IngestStep[]): string[] {
+  const changed = steps.filter((step) => step.statusChanges);
+  if (changed.length === 0) return [];
+  return [
+    '',
+    "Status change to screen under that load (budget p95 ≤ 250 ms): during a step, drivers of some of the services move their trips on, one after another over the step; from each status POST to each of the service's streams receiving the trip event.",
+    '',
+    '| positions asked | status | services (failed POSTs) | deliveries (missing) | POST → screen p50 / p95 |',
+    '| --- | --- | --- | --- | --- |',
+    ...changed.map(({ targetRate, statusChanges: s }) =>
+      s
+        ? `| ${targetRate}/s | ${s.status} | ${s.services} (${s.failures}) | ${s.deliveries} (${s.missing}) | ${s.p50Ms} / ${s.p95Ms} ms |`
+        : '',
+    ),
+  ];
 }
 
 /** One row per rate step of a fan-out run. */
@@ -188,6 +215,7 @@ function ingestSection(): string | undefined {
     `Fan-out on PostgreSQL: ${f(ingest.streams)} streams over ${f(ingest.services)} services, ${f(ingest.durationS)} s per step. Highest rate held with p99 ≤ 250 ms: **${f(ingest.heldPositionsPerSecond)} positions/s** (goal 2,000).`,
     '',
     ...stepTable(steps),
+    ...statusTable(steps),
     ...(replicas?.steps.length
       ? [
           '',

@@ -1,7 +1,8 @@
 import { request, type IncomingMessage } from 'node:http';
 
 // A customer's phone following a service: its event stream, read raw (no EventSource in Node), with
-// the latitude of each position event handed to `onPosition` (benchmarks mark each POST in it).
+// the latitude of each position event handed to `onPosition` (benchmarks mark each POST in it) and
+// the status of each trip event to `onTrip`.
 
 export interface PositionStream {
   baseUrl: string;
@@ -10,6 +11,8 @@ export interface PositionStream {
   /** The service's bearer token, as the tracking screen has it. */
   token: string;
   onPosition: (lat: number) => void;
+  /** The status of each trip event (the driver's status changes: on route, arrived...). */
+  onTrip?: (status: string) => void;
 }
 
 /** Opens the stream; resolves with the response once it answered 200 (destroy it to close). */
@@ -31,9 +34,11 @@ export function openPositionStream(stream: PositionStream): Promise<IncomingMess
         while (end >= 0) {
           const message = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
-          if (message.includes('event: position')) {
-            const data = /\ndata: (.*)/.exec(message)?.[1];
-            if (data) stream.onPosition((JSON.parse(data) as { lat: number }).lat);
+          const data = /\ndata: (.*)/.exec(message)?.[1];
+          if (data && message.includes('event: position')) {
+            stream.onPosition((JSON.parse(data) as { lat: number }).lat);
+          } else if (data && message.includes('event: trip')) {
+            stream.onTrip?.((JSON.parse(data) as { status: string }).status);
           }
           end = buffer.indexOf('\n\n');
         }
