@@ -87,7 +87,8 @@ function TrackingView({ service, ...slots }: TrackingSlots & { service: Service 
   const accountConfig = account.data?.config ?? DEFAULT_ACCOUNT_CONFIG;
   const now = useNow(PROGRESS_REFRESH_MS);
   const details = useDriverDetails(driverIdOf(service.driver));
-  const mapShown = useAfterFirstPaint();
+  // The map and the controls below the fold wait for the status to be on screen (decision 750).
+  const painted = useAfterFirstPaint();
 
   const steps = trackingAnimationSteps({ service, brand: config.brand, accountConfig });
   const stepIndex = useRotatingStep(steps.length, ANIMATION_TRACKING_MS);
@@ -110,7 +111,7 @@ function TrackingView({ service, ...slots }: TrackingSlots & { service: Service 
         vehicleImage: details.data?.vehicleImage ?? service.driver.vehicleImage,
       }
     : null;
-  const map = mapShown
+  const map = painted
     ? slots.renderMap({
         situation: service.locations.situation,
         driver: driverPoint ? { lat: driverPoint.lat, lng: driverPoint.lng } : null,
@@ -143,20 +144,22 @@ function TrackingView({ service, ...slots }: TrackingSlots & { service: Service 
       <TrackingAnimation
         step={steps[stepIndex] ?? 'map'}
         map={map}
-        mapPending={!mapShown}
+        mapPending={!painted}
         distanceMeters={service.driver?.distance ?? null}
         address={service.locations.situation?.address ?? null}
       />
-      {/* Below the fold: controls whose texts (e.g. the cancel dialog's) arrive later never hold
-          the status back. */}
-      <Suspense fallback={null}>
-        <div className="tracking__row">{slots.renderShare(service)}</div>
-        {feesApply({
-          brandFeesApply: config.brand.feesApply,
-          legacyReceiptPreview: accountConfig.legacyReceiptPreview,
-        }) && slots.renderFees(service)}
-        {slots.cancelSlot && <div className="tracking__cancel">{slots.cancelSlot}</div>}
-      </Suspense>
+      {/* Below the fold, rendered after the status is on screen: controls whose texts (e.g. the
+          cancel dialog's) arrive later never hold the status back. */}
+      {painted && (
+        <Suspense fallback={null}>
+          <div className="tracking__row">{slots.renderShare(service)}</div>
+          {feesApply({
+            brandFeesApply: config.brand.feesApply,
+            legacyReceiptPreview: accountConfig.legacyReceiptPreview,
+          }) && slots.renderFees(service)}
+          {slots.cancelSlot && <div className="tracking__cancel">{slots.cancelSlot}</div>}
+        </Suspense>
+      )}
     </main>
   );
 }

@@ -7,8 +7,9 @@ const IDLE_TIMEOUT_MS = 1000;
 
 /**
  * False on the first render, true once that render is on screen and the main thread is idle.
- * The tracking screen mounts its map then (decision 750, status first): the customer reads the status,
- * the time and the driver first, and the map's code, data and tiles never compete with them.
+ * The tracking screen mounts its map and the controls below the fold then (decision 750, status
+ * first): the customer reads the status, the time and the driver first, and the map's code, data
+ * and tiles, the share, fee and cancel controls never compete with them.
  */
 export function useAfterFirstPaint(): boolean {
   const [painted, setPainted] = useState(false);
