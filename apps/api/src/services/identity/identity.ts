@@ -7,6 +7,7 @@ import {
 } from '@auxilio/domain';
 import type Provider from 'oidc-provider';
 import type { Config, IdentityConfig } from '../../config/env.ts';
+import { onFirstUse } from '../../lib/on-first-use.ts';
 import { AUTHORIZE_ROUTE, createEmbeddedProvider, OIDC_MOUNT_PATH } from './embedded-provider.ts';
 import { loadProviderKeys } from './provider-keys.ts';
 import { createRelyingParty, type RelyingParty, type VerifiedClaims } from './token-exchange.ts';
@@ -76,23 +77,12 @@ export function signInBrowserSettings(identity: IdentityConfig): SignInRuntimeCo
   };
 }
 
-function memo<T>(create: () => Promise<T>): () => Promise<T> {
-  let value: Promise<T> | undefined;
-  return () => {
-    value ??= create().catch((error: unknown) => {
-      value = undefined;
-      throw error;
-    });
-    return value;
-  };
-}
-
 export function createIdentity(config: Config, listening: ListeningAddress): Identity {
   const { identity } = config;
   const external = identity.issuer;
   const embeddedIssuer = () =>
     identity.embeddedIssuer ?? `${selfOrigin(listening(), config.port)}${OIDC_MOUNT_PATH}`;
-  const embeddedProvider = memo(async () => {
+  const embeddedProvider = onFirstUse(async () => {
     if (external) throw new Error('The bundled identity provider is off: OIDC_ISSUER is set');
     const issuer = embeddedIssuer();
     return createEmbeddedProvider({
@@ -107,7 +97,7 @@ export function createIdentity(config: Config, listening: ListeningAddress): Ide
       dispatcherRole: identity.dispatcherRole,
     });
   });
-  const relyingParty = memo<RelyingParty>(async () => {
+  const relyingParty = onFirstUse<RelyingParty>(async () => {
     const issuer = external ?? (await embeddedProvider()).issuer;
     return createRelyingParty({
       issuer,

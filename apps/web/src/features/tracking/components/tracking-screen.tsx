@@ -1,4 +1,4 @@
-import { Suspense, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   AccountConfigSchema,
@@ -94,9 +94,9 @@ function TrackingView({ service, ...slots }: TrackingSlots & { service: Service 
   const stepIndex = useRotatingStep(steps.length, ANIMATION_TRACKING_MS);
   const title = trackingTitle(service);
   const clockText = useServiceClockText();
-  // Time zones and clock formats are costly to build on a slow phone: once per service change or
-  // 10 s tick, not on every render (the reminders, the driver's details, the account).
-  const [deviceZone] = useState(deviceTimeZone);
+  // Clock formats are costly to build on a slow phone: once per service change or 10 s tick, not
+  // on every render (the reminders, the driver's details, the account).
+  const deviceZone = deviceTimeZone();
   const eta = useMemo(
     () => estimatedTimeText(service, now, deviceZone),
     [service, now, deviceZone],
