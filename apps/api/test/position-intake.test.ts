@@ -27,6 +27,8 @@ beforeEach(async () => {
     .update(services)
     .set({ status: 'Void', statusNumber: 7 })
     .where(inArray(services.status, ['Queued', 'Active']));
+  // Every test starts from drivers with no stored position, so fixes of a minute ago are new.
+  await t.db.db.update(drivers).set({ lastSeenAt: null });
 });
 
 interface Trip {
@@ -57,6 +59,24 @@ async function trips(count: number): Promise<Trip[]> {
   return result;
 }
 
+/** `count` drivers of Puerto Rico without a trip, after the first `skip`, signed in. */
+async function driversWithoutTrip(skip: number, count: number): Promise<Trip[]> {
+  const fleet = await t.db.db
+    .select({ id: drivers.id })
+    .from(drivers)
+    .where(eq(drivers.branch, 'PR'))
+    .orderBy(asc(drivers.id))
+    .offset(skip)
+    .limit(count);
+  expect(fleet).toHaveLength(count);
+  const result: Trip[] = [];
+  for (const { id: driverId } of fleet) {
+    const token = await issueDriverToken(t.app.repositories, driverId);
+    result.push({ serviceId: '', driverId, headers: bearerHeaders(t, token) });
+  }
+  return result;
+}
+
 const post = (headers: Record<string, string>, lat: number) =>
   t.app.inject({
     method: 'POST',
@@ -64,6 +84,45 @@ const post = (headers: Record<string, string>, lat: number) =>
     headers,
     payload: { lat, lng: -66.1, heading: 90, accuracy: 5 },
   });
+
+interface QueuedFix {
+  lat: number;
+  lng: number;
+  accuracy: number;
+  at: string;
+}
+
+/** Fixes a phone queued, `seconds` after `base`, each at its own place. */
+const queued = (base: number, seconds: readonly number[]): QueuedFix[] =>
+  seconds.map((second) => ({
+    lat: 18.4 + second / 10_000,
+    lng: -66.1,
+    accuracy: 5,
+    at: new Date(base + second * 1000).toISOString(),
+  }));
+
+const postFixes = (headers: Record<string, string>, positions: readonly QueuedFix[]) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/common/api/v1/driver-app/positions',
+    headers,
+    payload: { positions },
+  });
+
+async function positionEvents(serviceId: string): Promise<{ lat: number; at: string }[]> {
+  const rows = await t.db.db
+    .select({ payload: serviceEvents.payload })
+    .from(serviceEvents)
+    .where(and(eq(serviceEvents.serviceId, serviceId), eq(serviceEvents.type, 'position')))
+    .orderBy(asc(serviceEvents.seq));
+  return rows.map((row) => row.payload as { lat: number; at: string });
+}
+
+async function storedDriver(driverId: string) {
+  const [row] = await t.db.db.select().from(drivers).where(eq(drivers.id, driverId));
+  if (!row) throw new Error(`no driver ${driverId}`);
+  return row;
+}
 
 async function positionLatitudes(serviceId: string): Promise<number[]> {
   const rows = await t.db.db
@@ -166,7 +225,7 @@ describe('driver positions written in batches (decision 781)', () => {
         services: repos.services,
         drivers: {
           ...repos.drivers,
-          updateDriver: () => Promise.reject(new Error('driver row unavailable')),
+          moveIfNewer: () => Promise.reject(new Error('driver row unavailable')),
         },
       },
       t.db.kind,
@@ -209,5 +268,215 @@ describe('driver positions written in batches (decision 781)', () => {
     expect(refused.statusCode).toBe(401);
     expect((await Promise.all(writing)).map((res) => res.statusCode)).toEqual([200, 200]);
     expect(await positionLatitudes(leaving.serviceId)).toEqual([]);
+  });
+});
+
+describe('queued fixes (`POST /positions`) in the same batches (decision 781)', () => {
+  it('answers the fixes and positions of many drivers posting at once, each driver moving forward in time', async () => {
+    const fleet = await trips(5);
+    const free = await driversWithoutTrip(5, 2);
+    const queuing = [...fleet.slice(0, 3), ...free];
+    const single = fleet.slice(3);
+    const base = Date.now() - 120_000;
+    const rounds = 5;
+    // Round k of a queuing driver sends the fixes of seconds k, k+1 and k+2: all three are new the
+    // first time, then only the last one. Every driver posts round after round, all drivers at once.
+    const windowOf = (round: number) => [round, round + 1, round + 2];
+    await Promise.all([
+      ...queuing.map(async (trip) => {
+        for (let round = 0; round < rounds; round += 1) {
+          const fixes = queued(base, windowOf(round));
+          const res = await postFixes(trip.headers, fixes);
+          expect(res.statusCode).toBe(200);
+          expect(res.json()).toEqual({
+            accepted: round === 0 ? 3 : 1,
+            lastPositionAt: fixes.at(-1)?.at,
+          });
+        }
+      }),
+      ...single.map(async (trip, index) => {
+        for (let round = 1; round <= rounds; round += 1) {
+          const res = await post(trip.headers, 18.5 + index / 100 + round / 10_000);
+          expect(res.json()).toEqual({ accepted: true, serviceId: trip.serviceId });
+        }
+      }),
+    ]);
+    const newestOfRounds = Array.from({ length: rounds }, (_, round) => {
+      const newest = queued(base, windowOf(round)).at(-1);
+      if (!newest) throw new Error('no fix');
+      return newest;
+    });
+    const newest = newestOfRounds.at(-1);
+    for (const trip of queuing) {
+      const stored = await storedDriver(trip.driverId);
+      expect(stored.lastSeenAt?.toISOString()).toBe(newest?.at);
+      expect(stored.lastLat).toBe(newest?.lat);
+    }
+    for (const trip of fleet.slice(0, 3)) {
+      // One event per request, its newest fix, in time order.
+      const events = await positionEvents(trip.serviceId);
+      expect(events.map((event) => [event.lat, event.at])).toEqual(
+        newestOfRounds.map((fix) => [fix.lat, fix.at]),
+      );
+      const [service] = await t.db.db
+        .select({ providerLat: services.providerLat })
+        .from(services)
+        .where(eq(services.id, trip.serviceId));
+      expect(service?.providerLat).toBe(newest?.lat);
+    }
+    for (const [index, trip] of single.entries()) {
+      const expected = Array.from(
+        { length: rounds },
+        (_, round) => 18.5 + index / 100 + (round + 1) / 10_000,
+      );
+      const events = await positionEvents(trip.serviceId);
+      expect(events.map((event) => event.lat)).toEqual(expected);
+      const stamps = events.map((event) => Date.parse(event.at));
+      expect(stamps).toEqual([...stamps].sort((a, b) => a - b));
+      expect((await storedDriver(trip.driverId)).lastLat).toBe(expected.at(-1));
+    }
+  });
+
+  it('accepts nothing of a batch sent a second time, with a trip or without', async () => {
+    const [trip] = await trips(1);
+    const [free] = await driversWithoutTrip(1, 1);
+    if (!trip || !free) throw new Error('no drivers');
+    const fixes = queued(Date.now() - 120_000, [0, 1, 2]);
+    for (const driver of [trip, free]) {
+      const first = await postFixes(driver.headers, fixes);
+      expect(first.json()).toEqual({ accepted: 3, lastPositionAt: fixes[2]?.at });
+      const again = await postFixes(driver.headers, fixes);
+      expect(again.json()).toEqual({ accepted: 0, lastPositionAt: fixes[2]?.at });
+      const stored = await storedDriver(driver.driverId);
+      expect(stored.lastSeenAt?.toISOString()).toBe(fixes[2]?.at);
+      expect(stored.lastLat).toBe(fixes[2]?.lat);
+    }
+    expect((await positionEvents(trip.serviceId)).map((event) => event.at)).toEqual([fixes[2]?.at]);
+  });
+
+  it('counts each fix once when one driver sends overlapping batches at once, to one API or two', async () => {
+    const fleet = await trips(2);
+    const free = await driversWithoutTrip(2, 2);
+    const base = Date.now() - 120_000;
+    const first = queued(base, [0, 1, 2]);
+    const overlapping = queued(base, [1, 2, 3]);
+    const repos = t.app.repositories;
+    // Two intakes stand for two API processes: their batches are written side by side, and only
+    // the lock of the driver's row keeps the two apart.
+    const [one, two] = [1, 2].map(() => createPositionIntake(repos, t.db.kind));
+    if (!one || !two) throw new Error('no intakes');
+    const asFixes = (fixes: readonly QueuedFix[]) =>
+      fixes.map((fix) => ({ ...fix, at: new Date(fix.at) }));
+    const answers = await Promise.all(
+      [...fleet, ...free].map(async (driver, index) => {
+        // Three at once: the first is written at once, the other two meet in the next batch.
+        if (index % 2 === 0) {
+          const three = await Promise.all(
+            [first, overlapping, overlapping].map((fixes) => postFixes(driver.headers, fixes)),
+          );
+          return three.map((res) => res.json<{ accepted: number }>().accepted);
+        }
+        const row = await repos.drivers.findById(driver.driverId);
+        if (!row) throw new Error('no driver');
+        const three = await Promise.all([
+          one.reportFixes(row, asFixes(first)),
+          two.reportFixes(row, asFixes(overlapping)),
+          two.reportFixes(row, asFixes(overlapping)),
+        ]);
+        return three.map((written) => written.accepted);
+      }),
+    );
+    for (const [index, driver] of [...fleet, ...free].entries()) {
+      // First come, first stored: 3, then the one fix newer, then none; or 3, then none twice.
+      expect([
+        [0, 0, 3],
+        [0, 1, 3],
+      ]).toContainEqual([...(answers[index] ?? [])].sort((a, b) => a - b));
+      const stored = await storedDriver(driver.driverId);
+      expect(stored.lastSeenAt?.toISOString()).toBe(overlapping[2]?.at);
+      expect(stored.lastLat).toBe(overlapping[2]?.lat);
+    }
+    for (const [index, trip] of fleet.entries()) {
+      const events = await positionEvents(trip.serviceId);
+      const accepted = answers[index] ?? [];
+      expect(events).toHaveLength(accepted.filter((count) => count > 0).length);
+      expect(events.at(-1)?.at).toBe(overlapping[2]?.at);
+      const stamps = events.map((event) => Date.parse(event.at));
+      expect(stamps).toEqual([...new Set(stamps)].sort((a, b) => a - b));
+    }
+  });
+
+  it('merges a driver’s single positions and queued fixes in one batch by time, counting each request’s own', async () => {
+    const [trip] = await trips(1);
+    const [free] = await driversWithoutTrip(1, 1);
+    if (!trip || !free) throw new Error('no drivers');
+    const base = Date.now() - 120_000;
+    const at = (second: number) => new Date(base + second * 1000);
+    const fixes = (seconds: readonly number[]) =>
+      queued(base, seconds).map((fix) => ({ ...fix, at: new Date(fix.at) }));
+    for (const driver of [trip, free]) {
+      const row = await t.app.repositories.drivers.findById(driver.driverId);
+      if (!row) throw new Error('no driver');
+      // An intake of its own, so the batches are known: the first position is written at once,
+      // the rest wait for it and meet in the next batch, in this order.
+      const intake = createPositionIntake(t.app.repositories, t.db.kind);
+      const place = (lat: number) => ({ lat, lng: -66.1, accuracy: 5 });
+      const answers = await Promise.all([
+        intake.report(row, place(18.3), at(0)),
+        intake.reportFixes(row, fixes([10, 20])),
+        // Older than the fix of second 20 just before it: not used.
+        intake.report(row, place(18.31), at(15)),
+        intake.reportFixes(row, fixes([20, 30])),
+        // As new as the fix of second 30 and posted after it: it is the driver's place then.
+        intake.report(row, place(18.32), at(30)),
+        // Sent again: nothing of it is newer.
+        intake.reportFixes(row, fixes([30])),
+      ]);
+      const serviceId = driver.serviceId || null;
+      const lastSeenAt = at(30);
+      expect(answers).toEqual([
+        { accepted: true, serviceId },
+        { accepted: 2, serviceId, lastSeenAt },
+        { accepted: false, serviceId: null },
+        { accepted: 1, serviceId, lastSeenAt },
+        { accepted: true, serviceId },
+        { accepted: 0, serviceId, lastSeenAt },
+      ]);
+      const stored = await storedDriver(driver.driverId);
+      expect(stored.lastSeenAt?.getTime()).toBe(lastSeenAt.getTime());
+      expect(stored.lastLat).toBe(18.32);
+    }
+    expect((await positionEvents(trip.serviceId)).map((event) => [event.lat, event.at])).toEqual([
+      [18.3, at(0).toISOString()],
+      [18.32, at(30).toISOString()],
+    ]);
+  });
+
+  it('refuses a signed-out or replaced driver token at once, even while batches are being written', async () => {
+    const fleet = await trips(4);
+    const [signedOut, replaced, ...staying] = fleet;
+    if (!signedOut || !replaced) throw new Error('no trips');
+    const fixes = queued(Date.now() - 120_000, [0, 1, 2]);
+    const writing = staying.map((trip) => postFixes(trip.headers, fixes));
+    const signOut = await t.app.inject({
+      method: 'DELETE',
+      url: '/common/api/v1/driver-app/session',
+      headers: signedOut.headers,
+    });
+    expect(signOut.statusCode).toBe(204);
+    // A new token for the driver: the one the phone holds stops working.
+    await issueDriverToken(t.app.repositories, replaced.driverId);
+    for (const leaving of [signedOut, replaced]) {
+      const refused = await postFixes(leaving.headers, fixes);
+      expect(refused.statusCode).toBe(401);
+    }
+    for (const res of await Promise.all(writing)) {
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ accepted: 3, lastPositionAt: fixes[2]?.at });
+    }
+    for (const leaving of [signedOut, replaced]) {
+      expect(await positionEvents(leaving.serviceId)).toEqual([]);
+      expect((await storedDriver(leaving.driverId)).lastSeenAt).toBeNull();
+    }
   });
 });

@@ -1,7 +1,9 @@
-import { and, asc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { dispatchOffers, drivers, services } from '../db/schema.ts';
-import { notifyDriverChange, type DriverPatch, type ServiceRow } from './service-writes.ts';
+import { DRIVER_CHANGES_CHANNEL } from './driver-changes.ts';
+import type { DriverPatch, ServiceRow } from './service-writes.ts';
 
 // The drivers of the dispatch (ARCHITECTURE decision 8): their tokens, positions and the services
 // they work. A change of a service that takes, frees or moves its driver is written by the services
@@ -10,61 +12,16 @@ import { notifyDriverChange, type DriverPatch, type ServiceRow } from './service
 export type DriverRow = typeof drivers.$inferSelect;
 export type { DriverPatch } from './service-writes.ts';
 
-/** A position fix as the driver's phone took it. */
-export interface TimedFix {
-  lat: number;
-  lng: number;
-  heading?: number | null | undefined;
-  accuracy?: number | null | undefined;
-  /** When the phone took it. */
-  at: Date;
-}
+/** A driver's position and its time, as written by `moveIfNewer`. */
+export type DriverPosition = Omit<DriverPatch, 'status' | 'pendingSituation'> & {
+  lastSeenAt: Date;
+};
 
-/** What a batch of fixes changed: the fixes newer than the stored one, and the last fix's time. */
-export interface RecordedFixes<F extends TimedFix> {
-  newer: F[];
-  lastSeenAt: Date | null;
-}
-
-/**
- * Keeps the newest of `fixes` (oldest first) as the driver's last position, on the driver row
- * locked in `tx`, when it is newer than the stored one: of two batches sent at once, the second
- * sees what the first stored, so no fix counts twice. Wakes the driver's app when it moved.
- */
-export async function recordNewerFixes<F extends TimedFix>(
-  tx: Db,
-  driverId: string,
-  fixes: readonly F[],
-): Promise<RecordedFixes<F>> {
-  const [locked] = await tx
-    .select({ lastSeenAt: drivers.lastSeenAt })
-    .from(drivers)
-    .where(eq(drivers.id, driverId))
-    .for('update');
-  if (!locked) return { newer: [], lastSeenAt: null };
-  const stored = locked.lastSeenAt?.getTime() ?? Number.NEGATIVE_INFINITY;
-  const newer = fixes.filter((fix) => fix.at.getTime() > stored);
-  const newest = newer.at(-1);
-  if (!newest) return { newer, lastSeenAt: locked.lastSeenAt };
-  const moved = await tx
-    .update(drivers)
-    .set({
-      lastLat: newest.lat,
-      lastLng: newest.lng,
-      lastHeading: newest.heading ?? null,
-      lastAccuracy: newest.accuracy ?? null,
-      lastSeenAt: newest.at,
-    })
-    .where(
-      and(
-        eq(drivers.id, driverId),
-        or(isNull(drivers.lastSeenAt), lt(drivers.lastSeenAt, newest.at)),
-      ),
-    )
-    .returning({ id: drivers.id });
-  if (moved.length === 0) return { newer: [], lastSeenAt: locked.lastSeenAt };
-  await notifyDriverChange(tx, driverId);
-  return { newer, lastSeenAt: newest.at };
+/** What `moveIfNewer` did: whether the driver moved, and the time of the position stored before. */
+export interface PositionMove {
+  moved: boolean;
+  /** The stored position's time the new one was compared with (still stored when not moved). */
+  storedAt: Date | null;
 }
 
 export interface DriversRepository {
@@ -76,9 +33,12 @@ export interface DriversRepository {
   setTokenHash(id: string, tokenHash: string): Promise<boolean>;
   /** Sets the token hash only when the driver has none (nobody signed in); true when set. */
   claimTokenHash(id: string, tokenHash: string): Promise<boolean>;
-  updateDriver(id: string, patch: DriverPatch): Promise<void>;
-  /** recordNewerFixes in a transaction of its own (a driver without an Active service). */
-  recordFixes<F extends TimedFix>(driverId: string, fixes: readonly F[]): Promise<RecordedFixes<F>>;
+  /**
+   * Moves the driver to `position` when it is newer than their stored one (with `orSameInstant`,
+   * also when stored at the same instant), in one statement, and wakes the driver's app on commit
+   * (their state shows the position's time). For a driver without a trip under way.
+   */
+  moveIfNewer(id: string, position: DriverPosition, orSameInstant: boolean): Promise<PositionMove>;
   /** Active services whose driver is set. */
   listAssignedActive(): Promise<ServiceRow[]>;
   /**
@@ -94,6 +54,9 @@ export interface DriversRepository {
    */
   isServingTokenHash(driverId: string, tokenHash: string): Promise<boolean>;
 }
+
+/** The driver's row as stored, read beside the one being moved (`moveIfNewer`). */
+const storedDriver = alias(drivers, 'stored_driver');
 
 export function createDriversRepository(db: Db): DriversRepository {
   // Every call of a driver's app looks the driver up by token, and every position looks up their
@@ -149,11 +112,38 @@ export function createDriversRepository(db: Db): DriversRepository {
       return rows.length > 0;
     },
 
-    updateDriver: async (id, patch) => {
-      await db.update(drivers).set(patch).where(eq(drivers.id, id));
+    moveIfNewer: async (id, position, orSameInstant) => {
+      // The row is locked by the statement's own select, which reads it as stored once a move
+      // being written beside this one has committed: the new position is compared with that, and
+      // its time is returned (an UPDATE returns only the new values).
+      const stored = db
+        .select({ id: storedDriver.id, at: storedDriver.lastSeenAt })
+        .from(storedDriver)
+        .where(eq(storedDriver.id, id))
+        .for('update')
+        .as('stored');
+      const at = position.lastSeenAt;
+      const [moved] = await db
+        .update(drivers)
+        .set(position)
+        .from(stored)
+        .where(
+          and(
+            eq(drivers.id, stored.id),
+            or(isNull(stored.at), orSameInstant ? lte(stored.at, at) : lt(stored.at, at)),
+          ),
+        )
+        .returning({
+          storedAt: stored.at,
+          woken: sql`pg_notify(${DRIVER_CHANGES_CHANNEL}, ${drivers.id})`,
+        });
+      if (moved) return { moved: true, storedAt: moved.storedAt };
+      const [row] = await db
+        .select({ at: drivers.lastSeenAt })
+        .from(drivers)
+        .where(eq(drivers.id, id));
+      return { moved: false, storedAt: row?.at ?? null };
     },
-
-    recordFixes: (driverId, fixes) => db.transaction((tx) => recordNewerFixes(tx, driverId, fixes)),
 
     listAssignedActive: () =>
       db

@@ -138,13 +138,15 @@ export interface ServicesRepository {
   ): Promise<CommittedServiceChange | undefined>;
   /**
    * For each driver of `driverIds` working an Active service (their oldest, as
-   * `drivers.findActiveServiceOf`), locks it and applies `decide`'s change, all in one transaction:
-   * the services locked at once in id order, so two such transactions never wait on each other in a
-   * circle. Answers the committed change by driver id; a driver without an Active service is absent.
+   * `drivers.findActiveServiceOf`), locks it and its driver and applies `decide`'s change, all in
+   * one transaction: the services locked at once in id order, then their drivers in id order, so
+   * two such transactions never wait on each other in a circle. `decide` sees the driver's row as
+   * locked (their stored position). Answers the committed change by driver id; a driver without an
+   * Active service is absent.
    */
   changeActiveOfDrivers(
     driverIds: readonly string[],
-    decide: (service: ServiceRow) => ServiceChange | 'keep',
+    decide: (service: ServiceRow, driver: ServiceDriverRow) => ServiceChange | 'keep',
   ): Promise<Map<string, CommittedServiceChange>>;
   /**
    * Like `change`, with a `decide` that may also write rows of its own in the transaction `tx`
@@ -356,11 +358,21 @@ export function createServicesRepository(db: Db, writes: ServiceWritePath): Serv
             served.set(service.driverId, service);
           }
         }
+        if (served.size === 0) return committed;
+        // The service first, then its driver (the write path's lock order).
+        const lockedDrivers = await tx
+          .select()
+          .from(drivers)
+          .where(inArray(drivers.id, [...served.keys()]))
+          .orderBy(asc(drivers.id))
+          .for('update');
+        const driverOf = new Map(lockedDrivers.map((driver) => [driver.id, driver]));
         const changes: { service: ServiceRow; change: ServiceChange }[] = [];
         for (const service of locked) {
-          if (!service.driverId || served.get(service.driverId) !== service) continue;
-          const change = decide(service);
-          if (change === 'keep') committed.set(service.driverId, { service, events: [] });
+          const driver = driverOf.get(service.driverId ?? '');
+          if (!driver || served.get(driver.id) !== service) continue;
+          const change = decide(service, driver);
+          if (change === 'keep') committed.set(driver.id, { service, events: [] });
           else changes.push({ service, change });
         }
         // Written together: a handful of statements for the whole batch (decision 781).

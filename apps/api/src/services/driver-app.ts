@@ -34,7 +34,10 @@ export interface PositionReport {
 }
 
 export interface PositionResult {
-  /** False when the fix was too inaccurate to use (SPEC 5: 20 m or better). */
+  /**
+   * False when the fix was not used: too inaccurate (SPEC 5: 20 m or better), or older than the
+   * driver's stored position.
+   */
   accepted: boolean;
   /** The active service that received a position event, if any. */
   serviceId: string | null;

@@ -1,16 +1,18 @@
 import { isAccurateEnough } from '@auxilio/domain';
-import type { DriverPatch, DriverRow } from '../repositories/drivers.ts';
+import type { DriverPosition, DriverRow } from '../repositories/drivers.ts';
 import type { Repositories } from '../repositories/index.ts';
 import { positionChange, type PositionReport, type PositionResult } from './driver-app.ts';
 
-// The positions drivers post while they work (docs/decisions/781). Every driver on a trip posts
+// The positions drivers post while they work (docs/decisions/781): one at a time
+// (`POST /position`) or the fixes a phone queued (`POST /positions`). Every driver on a trip posts
 // every few seconds, so at scale positions arrive by the hundred at once: they are written together
 // (a group commit). While batches are being written the next ones gather; an idle API writes a
-// position at once. Each position is answered only once its batch has committed, so nothing a
-// driver was told was recorded is lost. A driver's positions that reach the same batch keep the
-// newest, which is what the customer's map shows.
+// position at once. Each request is answered only once its batch has committed, so nothing a
+// driver was told was recorded is lost. Only a fix newer than the driver's stored position counts,
+// and of a driver's fixes that reach the same batch the newest becomes their position, which is
+// what the customer's map shows.
 
-/** Most positions written in one transaction. */
+/** Most requests written in one transaction. */
 const MAX_BATCH = 25;
 /**
  * Batches written at once on PostgreSQL, each in its own transaction and pooled connection: a batch
@@ -20,17 +22,46 @@ const MAX_BATCH = 25;
  */
 export const CONCURRENT_BATCHES = { postgres: 6, pglite: 1 } as const;
 
+/** A fix and when the phone took it. */
+export interface TimedFix extends PositionReport {
+  at: Date;
+}
+
+interface Fix extends TimedFix {
+  /**
+   * Posted as taken now (`POST /position`): it replaces a position stored at the same instant.
+   * Queued fixes may be sent again, so only those strictly newer than the stored one count.
+   */
+  takenNow?: boolean;
+}
+
+/** What a request's fixes did, once its batch has committed. */
+export interface WrittenFixes {
+  /** How many of its fixes were newer than the driver's stored position. */
+  accepted: number;
+  /** The driver's Active service that got a position event, if any. */
+  serviceId: string | null;
+  /** The time of the driver's stored position after the batch. */
+  lastSeenAt: Date | null;
+}
+
 interface Pending {
   driver: DriverRow;
-  report: PositionReport;
-  at: Date;
-  resolve: (result: PositionResult) => void;
+  /** Oldest first. */
+  fixes: readonly Fix[];
+  resolve: (written: WrittenFixes) => void;
   reject: (error: unknown) => void;
 }
 
 export interface PositionIntake {
-  /** Records the driver's position; the customer of their Active service gets a position event. */
+  /** Records the driver's position now; the customer of their Active service gets a position event. */
   report(driver: DriverRow, report: PositionReport, now?: Date): Promise<PositionResult>;
+  /**
+   * Records fixes the driver's phone queued, usable ones only, oldest first: those newer than the
+   * driver's stored position count, the newest becomes it and the customer of their Active service
+   * gets one position event for it.
+   */
+  reportFixes(driver: DriverRow, fixes: readonly TimedFix[]): Promise<WrittenFixes>;
 }
 
 type IntakeRepos = Pick<Repositories, 'drivers' | 'services'>;
@@ -41,7 +72,7 @@ export function createPositionIntake(
 ): PositionIntake {
   const concurrentBatches = CONCURRENT_BATCHES[database];
   let waiting: Pending[] = [];
-  /** Drivers with a batch being written: their next positions wait, so none overtakes another. */
+  /** Drivers with a batch being written: their next requests wait, so none overtakes another. */
   const writingFor = new Set<string>();
   let batchesWriting = 0;
 
@@ -49,7 +80,7 @@ export function createPositionIntake(
     try {
       const results = await writeBatch(repos, batch);
       for (const pending of batch) {
-        const result = results.get(pending.driver.id) ?? REJECTED;
+        const result = results.get(pending) ?? new Error('position not written');
         if (result instanceof Error) pending.reject(result);
         else pending.resolve(result);
       }
@@ -85,65 +116,137 @@ export function createPositionIntake(
     }
   };
 
+  const enqueue = (driver: DriverRow, fixes: readonly Fix[]): Promise<WrittenFixes> =>
+    new Promise((resolve, reject) => {
+      waiting.push({ driver, fixes, resolve, reject });
+      startBatches();
+    });
+
   return {
-    report(driver, report, now = new Date()) {
+    async report(driver, report, now = new Date()) {
       // SPEC 5: "Live position accepted only when accuracy is 20 m or better" (applied to drivers
       // too, docs/decisions/231); a report without accuracy is taken as exact.
-      if (report.accuracy != null && !isAccurateEnough(report.accuracy)) {
-        return Promise.resolve(REJECTED);
+      if (report.accuracy != null && !isAccurateEnough(report.accuracy)) return NOT_USED;
+      const written = await enqueue(driver, [{ ...report, at: now, takenNow: true }]);
+      return written.accepted > 0 ? { accepted: true, serviceId: written.serviceId } : NOT_USED;
+    },
+
+    reportFixes(driver, fixes) {
+      if (fixes.length === 0) {
+        return Promise.resolve({ accepted: 0, serviceId: null, lastSeenAt: driver.lastSeenAt });
       }
-      return new Promise((resolve, reject) => {
-        waiting.push({ driver, report, at: now, resolve, reject });
-        startBatches();
-      });
+      return enqueue(driver, fixes);
     },
   };
 }
 
-const REJECTED: PositionResult = { accepted: false, serviceId: null };
+const NOT_USED: PositionResult = { accepted: false, serviceId: null };
 
-function positionOf({ report, at }: Pending): DriverPatch {
+/** What one driver's requests in a batch do to their stored position. */
+interface Merged {
+  /** Per request, in arrival order: how many of its fixes count. */
+  counts: number[];
+  /** The fix that becomes the driver's position; none when no fix counts. */
+  newest: Fix | undefined;
+  /** The time of the driver's position once written. */
+  lastSeenAt: Date | null;
+}
+
+/**
+ * A driver's requests in a batch, in arrival order, as if written one after another: a request's
+ * fixes count when newer than the driver's position by then (the stored one, or the newest fix of
+ * the requests before it). So a fix two requests both carry counts once, the newest fix by time
+ * becomes the position (of two at the same instant, the later posted) and it never moves back.
+ */
+function merge(requests: readonly Pending[], storedAt: Date | null): Merged {
+  let last = storedAt?.getTime() ?? Number.NEGATIVE_INFINITY;
+  let newest: Fix | undefined;
+  const counts = requests.map(({ fixes }) => {
+    const since = last;
+    const counted = fixes.filter(
+      (fix) => fix.at.getTime() > since || (fix.takenNow === true && fix.at.getTime() === since),
+    );
+    const top = counted.at(-1);
+    if (top) {
+      newest = top;
+      last = top.at.getTime();
+    }
+    return counted.length;
+  });
+  return { counts, newest, lastSeenAt: newest?.at ?? storedAt };
+}
+
+function positionOf(fix: Fix): DriverPosition {
   return {
-    lastLat: report.lat,
-    lastLng: report.lng,
-    lastHeading: report.heading ?? null,
-    lastAccuracy: report.accuracy ?? null,
-    lastSeenAt: at,
+    lastLat: fix.lat,
+    lastLng: fix.lng,
+    lastHeading: fix.heading ?? null,
+    lastAccuracy: fix.accuracy ?? null,
+    lastSeenAt: fix.at,
   };
 }
 
 /**
  * One batch: the trips' services and their drivers in one transaction, then each driver without a
- * trip on their own. A driver's result is an error when only their own write failed: the trips'
- * positions are committed by then and are answered as such.
+ * trip on their own. A request's result is an error when only its driver's own write failed: the
+ * trips' positions are committed by then and are answered as such.
  */
 async function writeBatch(
   repos: IntakeRepos,
   batch: readonly Pending[],
-): Promise<Map<string, PositionResult | Error>> {
-  const newest = new Map<string, Pending>();
-  for (const pending of batch) newest.set(pending.driver.id, pending);
-  const changed = await repos.services.changeActiveOfDrivers([...newest.keys()], (service) => {
-    const pending = newest.get(service.driverId ?? '');
-    if (!pending) return 'keep';
-    const change = positionChange(service, pending.driver, pending.report, pending.at);
-    return { ...change, driver: { id: pending.driver.id, patch: positionOf(pending) } };
-  });
-  const results = new Map<string, PositionResult | Error>();
-  for (const [driverId, pending] of newest) {
+): Promise<Map<Pending, WrittenFixes | Error>> {
+  const requestsOf = new Map<string, Pending[]>();
+  for (const pending of batch) {
+    requestsOf.set(pending.driver.id, [...(requestsOf.get(pending.driver.id) ?? []), pending]);
+  }
+  // Decided under the lock of the driver's row: the stored position is the one compared with.
+  const merged = new Map<string, Merged>();
+  const changed = await repos.services.changeActiveOfDrivers(
+    [...requestsOf.keys()],
+    (service, driver) => {
+      const fixes = merge(requestsOf.get(driver.id) ?? [], driver.lastSeenAt);
+      merged.set(driver.id, fixes);
+      const { newest } = fixes;
+      if (!newest) return 'keep';
+      const change = positionChange(service, driver, newest, newest.at);
+      return { ...change, driver: { id: driver.id, patch: positionOf(newest) } };
+    },
+  );
+  const results = new Map<Pending, WrittenFixes | Error>();
+  for (const [driverId, requests] of requestsOf) {
     const change = changed.get(driverId);
-    if (change) {
-      const serviceId = change.events.length > 0 ? change.service.id : null;
-      results.set(driverId, { accepted: true, serviceId });
-      continue;
-    }
-    // No trip under way: only the driver's own position moves (dispatch ranks by it).
     try {
-      await repos.drivers.updateDriver(driverId, positionOf(pending));
-      results.set(driverId, { accepted: true, serviceId: null });
+      const fixes = merged.get(driverId) ?? (await moveWithoutTrip(repos, driverId, requests));
+      const serviceId = change && change.events.length > 0 ? change.service.id : null;
+      requests.forEach((pending, index) => {
+        const accepted = fixes.counts[index] ?? 0;
+        results.set(pending, { accepted, serviceId, lastSeenAt: fixes.lastSeenAt });
+      });
     } catch (error) {
-      results.set(driverId, error instanceof Error ? error : new Error(String(error)));
+      for (const pending of requests) {
+        results.set(pending, error instanceof Error ? error : new Error(String(error)));
+      }
     }
   }
   return results;
+}
+
+/**
+ * A driver with no trip under way: only their own row moves (dispatch ranks by it), to the newest
+ * of their fixes when it is newer than the stored one; which fixes count follows from the stored
+ * time it was compared with.
+ */
+async function moveWithoutTrip(
+  repos: IntakeRepos,
+  driverId: string,
+  requests: readonly Pending[],
+): Promise<Merged> {
+  const { newest } = merge(requests, null);
+  if (!newest) throw new Error(`no position of driver ${driverId} to write`);
+  const { storedAt } = await repos.drivers.moveIfNewer(
+    driverId,
+    positionOf(newest),
+    newest.takenNow === true,
+  );
+  return merge(requests, storedAt);
 }

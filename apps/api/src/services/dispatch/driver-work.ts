@@ -1,14 +1,13 @@
 import { isAccurateEnough } from '@auxilio/domain';
-import { recordNewerFixes, type RecordedFixes, type TimedFix } from '../../repositories/drivers.ts';
 import type { DriverRow } from '../../repositories/drivers.ts';
 import type { Repositories } from '../../repositories/index.ts';
-import { positionChange } from '../driver-app.ts';
+import type { PositionIntake, TimedFix } from '../position-intake.ts';
 import { rejectionChange } from './offers.ts';
 
 // The driver app's own switches (docs/decisions/760): online for offers or not, and the batched
 // positions a phone sends after a stretch without signal.
 
-type WorkRepos = Pick<Repositories, 'dispatch' | 'drivers' | 'services'>;
+type WorkRepos = Pick<Repositories, 'dispatch'>;
 
 /**
  * Switches the driver online or offline. Online: available for offers unless a trip is under way,
@@ -25,39 +24,24 @@ export async function setDriverOnline(
   else await repos.dispatch.goOffline(driver.id, now, (offer) => rejectionChange(offer, now));
 }
 
-export type TimedPosition = TimedFix;
-
 /**
- * Stores a batch of fixes. A fix not newer than the driver's last one is ignored, so a batch sent
- * again (or two sent at once) changes nothing twice; a fix worse than 20 m is not used (SPEC 5:
- * "Live position accepted only when accuracy is 20 m or better", docs/decisions/231); a fix stamped
- * in the future counts as taken now. The newest fix becomes the driver's position, and the
- * customer of the driver's Active service gets one position event for it, not one per fix.
+ * Stores a batch of fixes through the position intake (docs/decisions/781). A fix not newer than
+ * the driver's last one is ignored, so a batch sent again (or two sent at once) changes nothing
+ * twice; a fix worse than 20 m is not used (SPEC 5: "Live position accepted only when accuracy is
+ * 20 m or better", docs/decisions/231); a fix stamped in the future counts as taken now. The newest
+ * fix becomes the driver's position, and the customer of the driver's Active service gets one
+ * position event for it, not one per fix.
  */
 export async function reportPositions(
-  repos: WorkRepos,
+  positions: PositionIntake,
   driver: DriverRow,
-  positions: readonly TimedPosition[],
+  fixes: readonly TimedFix[],
   now: Date,
 ): Promise<{ accepted: number; lastPositionAt: string | null }> {
-  const usable = positions
+  const usable = fixes
     .filter((fix) => fix.accuracy == null || isAccurateEnough(fix.accuracy))
     .map((fix) => ({ ...fix, at: new Date(Math.min(fix.at.getTime(), now.getTime())) }))
     .sort((a, b) => a.at.getTime() - b.at.getTime());
-  let recorded: RecordedFixes<TimedPosition> = { newer: [], lastSeenAt: driver.lastSeenAt };
-  const active = usable.length > 0 ? await repos.drivers.findActiveServiceOf(driver.id) : undefined;
-  if (active) {
-    // The service first, then the driver (the write path's lock order).
-    await repos.services.changeWith(active.id, async (service, tx) => {
-      recorded = await recordNewerFixes(tx, driver.id, usable);
-      const newest = recorded.newer.at(-1);
-      return newest ? positionChange(service, driver, newest, newest.at) : 'keep';
-    });
-  } else if (usable.length > 0) {
-    recorded = await repos.drivers.recordFixes(driver.id, usable);
-  }
-  return {
-    accepted: recorded.newer.length,
-    lastPositionAt: recorded.lastSeenAt?.toISOString() ?? null,
-  };
+  const { accepted, lastSeenAt } = await positions.reportFixes(driver, usable);
+  return { accepted, lastPositionAt: lastSeenAt?.toISOString() ?? null };
 }

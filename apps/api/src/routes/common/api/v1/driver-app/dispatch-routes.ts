@@ -17,6 +17,7 @@ import {
 import { reportPositions, setDriverOnline } from '../../../../../services/dispatch/driver-work.ts';
 import { acceptOffer, rejectOffer } from '../../../../../services/dispatch/offers.ts';
 import { authenticateDriver } from '../../../../../services/driver-app.ts';
+import type { PositionIntake } from '../../../../../services/position-intake.ts';
 
 // The driver app's side of dispatch (docs/decisions/760): its state as a long poll, the online
 // switch, answers to offers, batched positions and giving a service back. Every endpoint needs the
@@ -60,7 +61,16 @@ const ServiceParams = z.object({ id: z.string().min(1).max(64) });
 /** Longest long poll, in seconds. */
 const MAX_WAIT_SECONDS = 25;
 
-const driverDispatchRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
+export interface DriverDispatchRoutesOptions {
+  /** The driver app's positions intake (decision 781), shared with `POST /position`. */
+  positions: PositionIntake;
+}
+
+const driverDispatchRoutes: FastifyPluginCallbackZod<DriverDispatchRoutesOptions> = (
+  app,
+  { positions },
+  done,
+) => {
   const repos = app.repositories;
   const state = (driverId: string): Promise<DriverState> => readDriverState(repos, driverId);
   const now = () => repos.dispatch.databaseNow();
@@ -162,8 +172,8 @@ const driverDispatchRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
     },
     async (request) => {
       const driver = await authenticateDriver(repos, request.headers.authorization);
-      const positions = request.body.positions.map((fix) => ({ ...fix, at: new Date(fix.at) }));
-      return reportPositions(repos, driver, positions, await now());
+      const fixes = request.body.positions.map((fix) => ({ ...fix, at: new Date(fix.at) }));
+      return reportPositions(positions, driver, fixes, await now());
     },
   );
 

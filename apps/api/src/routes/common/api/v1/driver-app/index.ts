@@ -65,7 +65,7 @@ const driverAppRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       schema: {
         tags: ['driver-app'],
         summary: "The driver's position; one position event on the driver's active service",
-        description: `${BEARER_NOTE} Fixes worse than 20 m are ignored (accepted: false).`,
+        description: `${BEARER_NOTE} Fixes worse than 20 m are ignored (accepted: false), as is one older than the driver's last position.`,
         security: APP_KEY_SECURITY,
         body: z.object({
           lat: LatitudeSchema,
@@ -103,8 +103,9 @@ const driverAppRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       return updateTripStatus(repos, driver, request.params.id, request.body.status);
     },
   );
-  // Offers, online switch, long-poll state, batched positions, giving back (decision 760).
-  void app.register(driverDispatchRoutes);
+  // Offers, online switch, long-poll state, batched positions, giving back (decision 760); the
+  // batched positions go through the same intake.
+  void app.register(driverDispatchRoutes, { positions });
   // Optional photos of the trip under way (decision 761).
   void app.register(driverPhotoRoutes);
   done();
