@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { TRACKING_COOKIE, TRACKING_COOKIE_PATH, trackingCookieValue } from '@auxilio/domain';
 import {
   CHROMIUM_FLAGS,
   CHROMIUM_PATH,
@@ -48,6 +49,8 @@ interface PageUnderTest {
   path: string;
   /** The persisted session (localStorage) the page opens with. */
   session?: string;
+  /** The cookie the app keeps beside that session (decision 752), as `name=value; attributes`. */
+  cookie?: string;
 }
 
 interface RunFigures {
@@ -115,10 +118,14 @@ function devToolsPort(child: ChildProcess): Promise<number> {
 
 /**
  * A first visit: nothing of the origin left from the run before (cache, service worker, storage),
- * then the session written into localStorage when the page needs one. Lighthouse itself keeps
- * storage when it is told to (`disableStorageReset`), so this is where a run starts clean.
+ * then the session written into localStorage, with the cookie the app keeps beside it, when the page
+ * needs one. Lighthouse itself keeps storage when it is told to (`disableStorageReset`), so this is where a run starts clean.
  */
-async function prepareOrigin(port: number, origin: string, session?: string): Promise<void> {
+async function prepareOrigin(
+  port: number,
+  origin: string,
+  { session, cookie }: Pick<PageUnderTest, 'session' | 'cookie'>,
+): Promise<void> {
   // Generous: on a busy machine attaching to every target can take longer than the default 30 s.
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`, { timeout: 120_000 });
   try {
@@ -138,6 +145,11 @@ async function prepareOrigin(port: number, origin: string, session?: string): Pr
         },
         [SESSION_KEY, session] as const,
       );
+      if (cookie) {
+        await page.evaluate((value) => {
+          document.cookie = value;
+        }, cookie);
+      }
     }
     await page.close();
   } finally {
@@ -292,7 +304,7 @@ const RECORDING_ATTEMPTS = 3;
 /** One Lighthouse run of a page from a first visit, again when the trace was not recorded. */
 async function recordedRun(port: number, origin: string, page: PageUnderTest): Promise<Result> {
   for (let attempt = 1; ; attempt += 1) {
-    await prepareOrigin(port, origin, page.session);
+    await prepareOrigin(port, origin, page);
     const flags: Flags = {
       port,
       output: 'json',
@@ -387,6 +399,8 @@ try {
       name: '/tracking',
       path: `/tracking?brand=${created.brand}`,
       session: seededSession(created),
+      // The customer's phone has opened the app since the request: its tracking cookie is there.
+      cookie: `${TRACKING_COOKIE}=${trackingCookieValue({ serviceId: created.serviceId, token: created.token })}; Path=${TRACKING_COOKIE_PATH}; SameSite=Strict`,
     },
   ];
   for (const target of targets) {

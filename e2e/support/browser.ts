@@ -16,6 +16,8 @@ export interface PhoneOptions {
   serviceWorkers?: 'allow' | 'block';
   /** The phone's time zone; a phone in Puerto Rico by default, as the demo accounts are. */
   timeZone?: string;
+  /** false: what the phone shows before the app's scripts have arrived. */
+  javaScriptEnabled?: boolean;
 }
 
 /** A phone-sized context (360x740) as our users have. */
@@ -28,6 +30,7 @@ export function phoneContext(
     locale: 'es-PR',
     timezoneId: options.timeZone ?? 'America/Puerto_Rico',
     ...(options.serviceWorkers ? { serviceWorkers: options.serviceWorkers } : {}),
+    ...(options.javaScriptEnabled === false ? { javaScriptEnabled: false } : {}),
     ...(options.geolocation
       ? { geolocation: options.geolocation, permissions: ['geolocation'] }
       : {}),

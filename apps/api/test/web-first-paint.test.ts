@@ -88,7 +88,7 @@ describe('the first screen, painted by the page', () => {
     const tracking = await page('/tracking?brand=mmm');
     expect(tracking.root).toContain('class="app-header__provider"');
     expect(tracking.root).toContain('tracking--skeleton');
-    // The status needs the service, which only the phone's session holds: a skeleton, no text.
+    // Without the phone's tracking cookie (decision 752) the status is a skeleton, no text.
     expect(tracking.h1).toMatch(/^<span class="skeleton skeleton--title"/);
   });
 

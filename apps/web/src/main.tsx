@@ -12,6 +12,7 @@ import { App } from './app/app.tsx';
 import { brandDocument, readEntryQuery, settleSession, startLanguage } from './app/boot.ts';
 import { ConfigErrorScreen } from './app/config-error-screen.tsx';
 import { routeOfPath } from './app/routes/route-table.tsx';
+import { loadScreen } from './app/routes/screen-code.ts';
 import { loadRuntimeConfig } from './config/runtime-config.ts';
 import { createApiClient } from './lib/api-client.ts';
 import { createI18n } from './lib/i18n.ts';
@@ -19,6 +20,7 @@ import { listenForInstallPrompt } from './lib/install-prompt.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { untilUrlIsClean } from './lib/telemetry/clean-url.ts';
 import { startTelemetry } from './lib/telemetry/telemetry.ts';
+import { keepTrackingCookie } from './lib/tracking-cookie.ts';
 import { yieldToMain } from './lib/yield-to-main.ts';
 import { useSessionStore } from './stores/session-store.ts';
 
@@ -30,12 +32,14 @@ const root = createRoot(container);
 listenForInstallPrompt(window);
 
 const params = readEntryQuery(window.location.search, useSessionStore);
+keepTrackingCookie(useSessionStore);
 const language = startLanguage(useSessionStore);
 document.documentElement.lang = language;
 // The screen the page opens on: its code and its texts download now, beside the app's own texts,
 // rather than once the app has rendered (a round trip each on a weak signal).
 const firstScreen = routeOfPath(window.location.pathname);
-firstScreen?.load().catch(() => undefined);
+// A screen that fails to load is shown as such by its route (its error boundary).
+const firstScreenCode = firstScreen ? loadScreen(firstScreen).catch(() => undefined) : undefined;
 const i18nReady = createI18n({ lng: language, namespaces: firstScreen?.namespaces }).then(
   (i18n) => {
     i18n.on('languageChanged', (lng) => {
@@ -71,6 +75,9 @@ async function start(configLoad: ReturnType<typeof loadConfig>): Promise<void> {
     // Without a `lang` choice, the deployment's default language applies (decision 172).
     const configured = startLanguage(useSessionStore, config);
     if (configured !== i18n.language) await i18n.changeLanguage(configured);
+    // The first screen's code, so the first render draws the screen, not a loading line over the
+    // screen the server painted (docs/decisions/752).
+    await firstScreenCode;
     // The first render as a transition: React yields to the browser every few milliseconds instead
     // of holding a slow phone's main thread until the whole first screen is built, so a tap or a
     // scroll during start-up is answered.

@@ -4,9 +4,14 @@ import {
   parseEntryParams,
   showsCloseControl,
   showsCoBranding,
+  FIRST_SERVICE_ELEMENT_ID,
+  shownTripStatus,
   splitFullName,
+  trackingProgressStep,
+  trackingTitle,
   type Brand,
   type Language,
+  type Service,
 } from '@auxilio/domain';
 import { brandAssetsBase } from './runtime-config.ts';
 import { escapeHtml } from './web-shell.ts';
@@ -15,8 +20,9 @@ import { escapeHtml } from './web-shell.ts';
 // one bar of signal the app's scripts take seconds, and until now the customer saw a blank page.
 // The server writes, for the screens where customers land, the same markup the React app renders
 // first (the header and the screen's title, or the tracking skeleton), in the page's brand and
-// language; the app's first render replaces it. Only what the address, the entry query and the
-// brand decide is painted: nothing of the session, which only the phone holds.
+// language; the app's first render replaces it. What the address, the entry query and the brand
+// decide is painted; of the session, only the service of /tracking, when the phone's tracking
+// cookie opens it (docs/decisions/752).
 
 /** A text of the build's translation files (`namespace`, dotted `key`), or undefined. */
 export type FirstPaintTexts = (
@@ -31,6 +37,11 @@ export interface FirstPaintInput {
   brand: Brand;
   language: Language;
   texts: FirstPaintTexts;
+  /**
+   * /tracking: the phone's service, read with its token (decision 752): `body` is the JSON of
+   * GET /services/{id}, handed to the app with the page, and `service` the same, parsed.
+   */
+  service?: { body: string; service: Service };
 }
 
 /** Marks the first paint in the page, so the service worker can keep a page without it. */
@@ -122,22 +133,74 @@ function servicesScreen(input: FirstPaintInput, t: ReturnType<typeof textReader>
   );
 }
 
+const DRIVER_AND_MAP_SKELETON =
+  '<div class="driver-card" aria-hidden="true"><div class="driver-card__photos"><span class="driver-card__photo skeleton"></span><span class="driver-card__vehicle skeleton"></span></div>' +
+  '<div class="driver-card__text"><span class="skeleton skeleton--name"></span><span class="skeleton skeleton--service"></span></div>' +
+  '<div class="driver-card__actions"><span class="skeleton skeleton--action"></span><span class="skeleton skeleton--action"></span></div></div>' +
+  '<div class="tracking-stage" aria-hidden="true"></div>';
+
 /**
  * /tracking while its service loads, as features/tracking/components/tracking-skeleton.tsx: the
  * status, time, progress, driver and map in blocks of their final size (decision 750).
  */
-function trackingSkeleton(_input: FirstPaintInput, t: ReturnType<typeof textReader>['t']): string {
+function trackingSkeleton(t: ReturnType<typeof textReader>['t']): string {
   const segments = '<span class="progress__segment"></span>'.repeat(4);
   return (
-    '<main class="tracking tracking--skeleton" aria-busy="true"><div class="tracking__status">' +
-    '<h1 class="tracking__title"><span class="skeleton skeleton--title" aria-hidden="true"></span></h1>' +
+    '<div class="tracking__status"><h1 class="tracking__title"><span class="skeleton skeleton--title" aria-hidden="true"></span></h1>' +
     `<p class="tracking__eta"><span class="tracking__hidden" role="status">${t('common', 'loading')}</span><span class="skeleton skeleton--eta" aria-hidden="true"></span></p></div>` +
-    `<div class="progress" aria-hidden="true">${segments}<span class="progress__label"><span class="skeleton skeleton--label"></span></span></div>` +
-    '<div class="driver-card" aria-hidden="true"><div class="driver-card__photos"><span class="driver-card__photo skeleton"></span><span class="driver-card__vehicle skeleton"></span></div>' +
-    '<div class="driver-card__text"><span class="skeleton skeleton--name"></span><span class="skeleton skeleton--service"></span></div>' +
-    '<div class="driver-card__actions"><span class="skeleton skeleton--action"></span><span class="skeleton skeleton--action"></span></div></div>' +
-    '<div class="tracking-stage" aria-hidden="true"></div></main>'
+    `<div class="progress" aria-hidden="true">${segments}<span class="progress__label"><span class="skeleton skeleton--label"></span></span></div>`
   );
+}
+
+const PROGRESS_STEPS = ['received', 'accepted', 'onRoute', 'arrived'] as const;
+
+/**
+ * The service's status (decision 752), as features/tracking/components/tracking-screen.tsx and
+ * progress-bar.tsx write it: the title, the arrival time's place while on route (its clock is the
+ * app's, in the phone's zone), and the progress bar at the service's step.
+ */
+function trackingStatus(service: Service, t: ReturnType<typeof textReader>['t']): string {
+  const title = trackingTitle(service);
+  const step = trackingProgressStep(service);
+  const eta =
+    shownTripStatus(service) === 'ON_ROUTE'
+      ? '<p class="tracking__eta"><span class="skeleton skeleton--eta" aria-hidden="true"></span></p>'
+      : '';
+  const current = step ? PROGRESS_STEPS[step - 1] : undefined;
+  const progress = current
+    ? `<div class="progress" role="progressbar" aria-valuemin="1" aria-valuemax="4" aria-valuenow="${String(step)}" aria-valuetext="${t('tracking', `progress.${current}`)}" aria-label="${t('tracking', 'progress.label')}">` +
+      // A reached segment is filled (the fill's full width); one ahead has no fill: the page has no
+      // inline styles (its Content-Security-Policy), the app's bar sets each fill's width itself.
+      PROGRESS_STEPS.map((_name, index) =>
+        index < (step ?? 0)
+          ? '<span class="progress__segment" data-state="reached"><span class="progress__fill"></span></span>'
+          : '<span class="progress__segment" data-state="ahead"></span>',
+      ).join('') +
+      `<span class="progress__label">${t('tracking', `progress.${current}`)}</span></div>`
+    : '';
+  return (
+    `<div class="tracking__status"><h1 class="tracking__title">${t('tracking', title.key, { name: title.name ?? '' })}</h1>${eta}</div>` +
+    progress
+  );
+}
+
+/**
+ * /tracking: the skeleton of decision 750, or, with the phone's service that the tracking screen
+ * follows (decision 752), that service's status; then the driver and map blocks. The service's JSON
+ * goes with the page for the app's first render.
+ */
+function trackingScreen(input: FirstPaintInput, t: ReturnType<typeof textReader>['t']): string {
+  const followed = input.service?.service.status === 'Active' ? input.service.service : undefined;
+  const status = followed ? trackingStatus(followed, t) : trackingSkeleton(t);
+  return (
+    `<main class="tracking tracking--skeleton" aria-busy="true">${status}${DRIVER_AND_MAP_SKELETON}</main>` +
+    (input.service ? serviceData(input.service.body) : '')
+  );
+}
+
+/** The service's JSON as inert page data: a `<` can never close the element or open a tag. */
+function serviceData(body: string): string {
+  return `<script type="application/json" id="${FIRST_SERVICE_ELEMENT_ID}">${body.replace(/</g, '\\u003c')}</script>`;
 }
 
 type Screen = (input: FirstPaintInput, t: ReturnType<typeof textReader>['t']) => string;
@@ -148,7 +211,7 @@ function screenOf(path: string, brand: Brand): Screen | undefined {
   // SPEC 6: a corporate brand's home is another screen, reached by a redirect in the app.
   if (normalized === '/') return homeGuard(brand).kind === 'show' ? homeScreen : undefined;
   if (normalized === '/services') return servicesScreen;
-  if (normalized === '/tracking') return trackingSkeleton;
+  if (normalized === '/tracking') return trackingScreen;
   return undefined;
 }
 

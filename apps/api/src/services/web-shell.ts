@@ -36,7 +36,7 @@ function listFiles(root: string, dir: string = root): string[] {
 }
 
 /** The namespaces the first paint reads (first-paint.ts), per language, from the build. */
-const FIRST_PAINT_NAMESPACES = ['common', 'home', 'services'];
+const FIRST_PAINT_NAMESPACES = ['common', 'home', 'services', 'tracking'];
 
 function readTexts(distDir: string): Map<string, unknown> {
   const texts = new Map<string, unknown>();

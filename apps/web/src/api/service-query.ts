@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { ServiceSchema, type Service, type Session } from '@auxilio/domain';
 import type { ApiClient } from '../lib/api-client.ts';
+import { takeFirstService } from '../lib/first-service.ts';
 import { useApi } from '../lib/use-api.ts';
 import { useSessionStore } from '../stores/session-store.ts';
 
@@ -26,7 +27,8 @@ export function getServiceQueryOptions(api: ApiClient, id: string, token: string
 
 /**
  * Starts reading the session's service into the cache, for a page opened on a screen that shows it:
- * the read goes out beside the screen's code instead of after its first render.
+ * the read goes out beside the screen's code instead of after its first render. When the page came
+ * with the service (decision 752), that is the cache's first value and nothing is read.
  */
 export function prefetchSessionService(reads: {
   queryClient: QueryClient;
@@ -35,6 +37,11 @@ export function prefetchSessionService(reads: {
 }): void {
   const { serviceId, token } = reads.session;
   if (!serviceId || !token) return;
+  const withPage = takeFirstService(serviceId);
+  if (withPage) {
+    reads.queryClient.setQueryData(serviceKeys.detail(serviceId), withPage);
+    return;
+  }
   // A failure is the screen's to show: its own read reports it.
   reads.queryClient
     .query(getServiceQueryOptions(reads.api, serviceId, token))

@@ -10,6 +10,7 @@ import {
 } from '../../services/content-security-policy.ts';
 import { firstPaintHtml } from '../../services/first-paint.ts';
 import { buildRuntimeConfig } from '../../services/runtime-config.ts';
+import { pageServiceOf } from '../../services/tracking-page-service.ts';
 import {
   brandThemeStyle,
   fileCacheControl,
@@ -59,6 +60,11 @@ function wantsPage(request: FastifyRequest, path: string): boolean {
   return !looksLikeFile && (accept === '' || accept.includes('*/*'));
 }
 
+/** /tracking itself, the one page painted with the phone's service. */
+function isTrackingPage(path: string): boolean {
+  return path.replace(/\/+$/, '') === '/tracking';
+}
+
 function decodePath(rawUrl: string): string | undefined {
   const path = rawUrl.split('?')[0] ?? '/';
   try {
@@ -96,6 +102,14 @@ const webRoutes: FastifyPluginCallback = (app, _options, done) => {
     const landing = isSharedLinkLanding(path, query);
     if (landing) reply.headers(SHARED_LINK_HEADERS);
     const lang = LanguageSchema.safeParse(query.lang).data;
+    // /tracking paints the phone's service when its cookie opens it (docs/decisions/752).
+    const trackingPage = isTrackingPage(path);
+    const service = trackingPage
+      ? await pageServiceOf(
+          { cache: app.serviceReadCache, repos: app.repositories },
+          request.headers.cookie,
+        )
+      : undefined;
     const runtimeConfig = buildRuntimeConfig(
       app.config,
       context,
@@ -117,6 +131,7 @@ const webRoutes: FastifyPluginCallback = (app, _options, done) => {
           brand: context.brand,
           language: lang ?? runtimeConfig.defaultLanguage,
           texts: shell.text,
+          service,
         }),
       },
     );
@@ -125,8 +140,12 @@ const webRoutes: FastifyPluginCallback = (app, _options, done) => {
       'content-security-policy',
       serializeCsp(withInlineStyles(pagePolicy, [brandThemeStyle(context.brand).hash])),
     );
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+    // A page with the service's data is the phone's alone: kept by no cache, not even its own.
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', service ? 'private, no-store' : 'no-cache');
     addVary(reply, 'Host');
+    if (trackingPage) addVary(reply, 'Cookie');
     // Built per request, so compressed here, cheaply (docs/decisions/710).
     return sendCompressible(reply, request.headers['accept-encoding'], html);
   };

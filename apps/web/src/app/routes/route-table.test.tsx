@@ -5,6 +5,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import { renderHook } from '@testing-library/react';
 import { ROUTE_TABLE, routeOfPath } from './route-table.tsx';
 import { RootLayout } from './root-layout.tsx';
+import { loadScreen } from './screen-code.ts';
 import { createTestI18n } from '../../test/test-i18n.ts';
 import { testConfig } from '../../test/fixtures.ts';
 import { useSessionStore } from '../../stores/session-store.ts';
@@ -180,6 +181,17 @@ describe('route screens', () => {
   it('comments without a service to comment on go home (decision 613)', async () => {
     await renderAt('/comments');
     expect(await screen.findByRole('heading', { name: '¡Hola!' })).toBeInTheDocument();
+  });
+
+  it("draws a screen whose code has arrived in the first render, never a loading line (main.tsx's first screen)", async () => {
+    // A screen no other test here has drawn, so nothing of it is resolved yet but its code.
+    const help = routeOfPath('/help');
+    if (!help) throw new Error('no route for /help');
+    await loadScreen(help);
+    await renderAt('/help');
+    // No await: the first commit itself holds the screen.
+    expect(screen.getByRole('heading', { name: 'Ayuda' })).toBeInTheDocument();
+    expect(screen.queryByText('Cargando…')).not.toBeInTheDocument();
   });
 
   it('home greets and offers to request assistance (a link to /services)', async () => {

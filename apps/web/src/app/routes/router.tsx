@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { ROUTE_TABLE, type AppRoute } from './route-table.tsx';
+import { arrivedScreen, loadScreen } from './screen-code.ts';
 import { ScreenErrorBoundary } from './route-error.tsx';
 import { ScreenLoading } from './screen-loading.tsx';
 import { useHistoryDepth } from '../../lib/history-depth.ts';
@@ -9,11 +10,16 @@ import { useHistoryDepth } from '../../lib/history-depth.ts';
 // table order (decision 240). Each screen is a lazy chunk with its own error boundary, so the header
 // stays when one screen fails to load.
 
+function screenOf(route: AppRoute): ComponentType {
+  const Lazy = lazy(() => loadScreen(route).then((Component) => ({ default: Component })));
+  return function Screen(props: object) {
+    const Arrived = arrivedScreen(route);
+    return Arrived ? <Arrived {...props} /> : <Lazy {...props} />;
+  };
+}
+
 const screens = new Map<AppRoute, ComponentType>(
-  ROUTE_TABLE.map((route) => [
-    route,
-    lazy(() => route.load().then((m) => ({ default: m.Component }))),
-  ]),
+  ROUTE_TABLE.map((route) => [route, screenOf(route)]),
 );
 
 /** The screen of the current path; `onScreenError` hears of a screen that failed to load or render. */

@@ -30,6 +30,16 @@ describe('keepLandingPageForOffline', () => {
     });
   });
 
+  it('reads the page to its end, so a page no cache keeps does not hold its request open', async () => {
+    const container = workerContainer(false);
+    const page = new Response('<!doctype html>', { headers: { 'cache-control': 'no-store' } });
+    keepLandingPageForOffline(container, () => Promise.resolve(page), LANDING);
+    container.dispatchEvent(new Event('controllerchange'));
+    await vi.waitFor(() => {
+      expect(page.bodyUsed).toBe(true);
+    });
+  });
+
   it('also asks for the rest of what is on screen, once, when the worker takes control', () => {
     const container = workerContainer(false);
     const alsoKeep = vi.fn();

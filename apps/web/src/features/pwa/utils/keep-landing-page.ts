@@ -26,11 +26,13 @@ export function keepLandingPageForOffline(
   if (!container || container.controller) return () => undefined;
   const keep = () => {
     alsoKeep();
-    fetchPage(url, { headers: { accept: 'text/html' }, credentials: 'same-origin' }).catch(
-      (error: unknown) => {
+    // The body is read to its end: a page no cache may keep (decision 752) streams only as it is
+    // read, and one left unread would hold its request open.
+    fetchPage(url, { headers: { accept: 'text/html' }, credentials: 'same-origin' })
+      .then((response) => response.arrayBuffer())
+      .catch((error: unknown) => {
         console.warn('[pwa] the landing page could not be kept for offline use', error);
-      },
-    );
+      });
   };
   container.addEventListener('controllerchange', keep, { once: true });
   return () => {

@@ -10,6 +10,8 @@ import {
   POLL_TRACKING_MS,
   PROGRESS_REFRESH_MS,
   trackingAnimationSteps,
+  trackingProgressStep,
+  trackingTitle,
   type LatLng,
   type Service,
 } from '@auxilio/domain';
@@ -23,12 +25,7 @@ import { useLiveService } from '../hooks/use-live-service.ts';
 import { useNow } from '../hooks/use-now.ts';
 import { useAfterFirstPaint } from '../hooks/use-after-first-paint.ts';
 import { useRotatingStep } from '../hooks/use-rotating-step.ts';
-import {
-  estimatedTimeText,
-  simulatedProgress,
-  trackingProgressStep,
-  trackingTitle,
-} from '../utils/tracking-view.ts';
+import { estimatedTimeText, simulatedProgress } from '../utils/tracking-view.ts';
 import { DriverCard } from './driver-card.tsx';
 import { NoServiceNotice } from './no-service-notice.tsx';
 import { ProgressBar } from './progress-bar.tsx';

@@ -2,49 +2,12 @@ import {
   clampSimulatedProgress,
   deviceTimeZone,
   estimatedArrival,
-  hasRealDriver,
-  initialTrackingStatus,
-  isTrackedTripStatus,
-  progressStep,
   serviceClock,
-  statusKeyOfService,
+  shownTripStatus,
   trackingEtaMinutes,
   type Service,
   type ServiceClock,
-  type TripStatus,
 } from '@auxilio/domain';
-
-/** The trip status the tracking screen shows (SPEC 4 "Initial tracking status"). */
-export function shownTripStatus(service: Pick<Service, 'trip' | 'driver'>): TripStatus {
-  return initialTrackingStatus({
-    serverTripStatus: service.trip.status,
-    isTracked: isTrackedTripStatus(service.trip.status),
-    hasRealDriver: hasRealDriver(service.driver),
-  });
-}
-
-/** Title key (namespace `tracking`) and its values. SPEC 2 "Tracking: title by trip status". */
-export interface TrackingTitle {
-  key: 'title.accepted' | 'title.onRoute' | 'title.providing' | 'title.following';
-  name?: string;
-}
-
-export function trackingTitle(service: Pick<Service, 'trip' | 'driver'>): TrackingTitle {
-  switch (shownTripStatus(service)) {
-    case 'ACCEPTED':
-      // SPEC 2: "Accepted: '{driver name} will be with you soon'".
-      return service.driver?.name
-        ? { key: 'title.accepted', name: service.driver.name }
-        : { key: 'title.onRoute' };
-    case 'ON_ROUTE':
-      return { key: 'title.onRoute' };
-    case 'ARRIVED':
-    case 'TOWED':
-      return { key: 'title.providing' };
-    default:
-      return { key: 'title.following' };
-  }
-}
 
 /**
  * 'h:mma' arrival clock while on route, in the service's branch time zone and labelled when the
@@ -61,13 +24,6 @@ export function estimatedTimeText(
   const minutes = trackingEtaMinutes(service.driver?.eta);
   if (minutes === null) return null;
   return serviceClock(estimatedArrival(now, minutes * 60), service.branch, deviceZone);
-}
-
-/** Progress-bar step 1..4, or null when no bar shows (SPEC 4 "Progress bar has 4 steps"). */
-export function trackingProgressStep(service: Pick<Service, 'status' | 'trip'>) {
-  return progressStep(
-    statusKeyOfService({ status: service.status, tripStatus: service.trip.status }),
-  );
 }
 
 /**
