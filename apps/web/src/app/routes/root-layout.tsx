@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useRuntimeConfig } from '../../config/runtime-config-context.ts';
 import { useAccount } from '../../api/get-account.ts';
@@ -33,12 +33,11 @@ export function RootLayout() {
   const branch = account.data?.branch ?? null;
   useSessionIntegrations(accountId);
   useTelemetryContext(accountId, branch);
-  const shell: ShellContext = {
-    openHelp: () => {
-      setHelpOpen(true);
-    },
-    branch,
-  };
+  const openHelp = useCallback(() => {
+    setHelpOpen(true);
+  }, []);
+  // One value while the branch stays: the screen under it is not drawn again for the frame's sake.
+  const shell = useMemo<ShellContext>(() => ({ openHelp, branch }), [openHelp, branch]);
   return (
     <>
       {customerFrame ? <AppHeader onOpenHelp={shell.openHelp} /> : null}

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { lazy, memo, Suspense, useEffect, type ComponentType } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { ROUTE_TABLE, type AppRoute } from './route-table.tsx';
 import { arrivedScreen, loadScreen } from './screen-code.ts';
@@ -22,8 +22,16 @@ const screens = new Map<AppRoute, ComponentType>(
   ROUTE_TABLE.map((route) => [route, screenOf(route)]),
 );
 
-/** The screen of the current path; `onScreenError` hears of a screen that failed to load or render. */
-export function AppRoutes({ onScreenError }: { onScreenError?: (error: unknown) => void }) {
+/**
+ * The screen of the current path; `onScreenError` hears of a screen that failed to load or render.
+ * Memoised: the frame around it re-renders as its own reads arrive (the account, the integrations,
+ * the offline state), and the screen need not be drawn again for them.
+ */
+export const AppRoutes = memo(function AppRoutes({
+  onScreenError,
+}: {
+  onScreenError?: (error: unknown) => void;
+}) {
   const [location] = useLocation();
   useScrollToTopOnNavigation(location);
   useHistoryDepth(location);
@@ -42,7 +50,7 @@ export function AppRoutes({ onScreenError }: { onScreenError?: (error: unknown) 
       </Suspense>
     </ScreenErrorBoundary>
   );
-}
+});
 
 /** A new screen starts at its top (what a full page load would do). */
 function useScrollToTopOnNavigation(location: string): void {
