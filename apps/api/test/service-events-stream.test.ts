@@ -1,9 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServiceHistoryEvent } from '@auxilio/domain';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import {
   createServiceEventsFanOut,
   parseServiceEventNotification,
 } from '../src/plugins/app/service-events-bus.ts';
+import { serviceEventNotification } from '../src/repositories/service-events.ts';
 import { createServiceWritePath } from '../src/repositories/service-writes.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { cancelService, createService } from './support/journey-service.ts';
@@ -61,6 +63,36 @@ describe('GET /common/api/v1/services/{id}/events', () => {
       for (let i = 0; i < 10; i += 1) ids.push((await stream.next()).id ?? '');
       expect(ids).toEqual(['3', '4', '5', '6', '7', '8', '9', '10', '11', '12']);
     } finally {
+      stream.close();
+    }
+  });
+
+  it('sends an event its notification carries without reading it back; a larger one is read (decision 782)', async () => {
+    const { id: serviceId, token } = await createService(t.app, accountId);
+    const stream = await openStream(eventsUrl(baseUrl, serviceId, { key: t.config.appKey, token }));
+    const reads = vi.spyOn(t.app.repositories.serviceEvents, 'listAfter');
+    try {
+      expect(await stream.next()).toMatchObject({ id: '1', event: 'created' });
+      reads.mockClear();
+
+      await appendPositions(t.db, serviceId, 1, 7);
+      expect(await stream.next()).toMatchObject({ id: '2', event: 'position', data: { n: 7 } });
+      expect(reads).not.toHaveBeenCalled();
+
+      // Beyond what a NOTIFY may carry (8,000 bytes): the stream reads it from the table.
+      const padding = 'x'.repeat(9_000);
+      await createServiceWritePath(t.db.db).run(async ({ lock, apply }) => {
+        const service = await lock(serviceId);
+        if (!service) throw new Error('no service');
+        const event = markedPosition(8);
+        await apply(service, {
+          events: [{ ...event, payload: { ...event.payload, padding } } as ServiceHistoryEvent],
+        });
+      });
+      expect(await stream.next()).toMatchObject({ id: '3', data: { n: 8, padding } });
+      expect(reads).toHaveBeenCalledTimes(1);
+    } finally {
+      reads.mockRestore();
       stream.close();
     }
   });
@@ -182,8 +214,30 @@ describe('service events bus fan-out', () => {
     ['svc-abc:x', undefined],
     [':4', undefined],
     ['no-colon', undefined],
+    ['svc-abc:3\n{not json', { serviceId: 'svc-abc', seq: 3 }],
+    ['svc-abc:3\n{"id":1,"type":"position"}', { serviceId: 'svc-abc', seq: 3 }],
   ])('reads the NOTIFY payload %j (decision 220: `<serviceId>:<seq>`)', (payload, expected) => {
     expect(parseServiceEventNotification(payload)).toEqual(expected);
+  });
+
+  it('reads the event a NOTIFY carries (decision 782), as the write path writes it', () => {
+    const createdAt = new Date('2026-11-29T12:00:00.000Z');
+    const event = {
+      id: 41,
+      serviceId: 'svc:a',
+      seq: 9,
+      type: 'status',
+      payload: { status: 'Void', note: 'a:b\nc' },
+      createdAt,
+    };
+    expect(parseServiceEventNotification(serviceEventNotification(event))).toEqual({
+      serviceId: 'svc:a',
+      seq: 9,
+      event,
+    });
+    // Too large to carry: the wake-up call alone.
+    const large = { ...event, payload: { text: 'x'.repeat(8_000) } };
+    expect(serviceEventNotification(large)).toBe('svc:a:9');
   });
 
   it('wakes only the subscribers of the notified service, until they unsubscribe', () => {

@@ -14,8 +14,9 @@ import { singleFlight } from './single-flight.ts';
 // helpers: only routes call them.
 
 // ARCHITECTURE decision 3: one Server-Sent Events stream per service, resumable with Last-Event-ID
-// (decision 221). The table is the only source: a NOTIFY only says "read after your last seq", so
-// late, coalesced or duplicated notifications can neither skip nor repeat an event.
+// (decision 221). A NOTIFY that carries the very next event is sent as it is (decision 782); any
+// other says "read after your last seq", and the table is read: late, coalesced, duplicated or
+// out-of-order notifications can neither skip nor repeat an event.
 
 /** Comment line sent when nothing else was, so proxies and the browser keep the stream open. */
 export const SSE_HEARTBEAT_MS = 15_000;
@@ -44,6 +45,8 @@ export interface ServiceEventStreamOptions {
    */
   announceSeq?: number;
   listAfter(serviceId: string, afterSeq: number, limit: number): Promise<ServiceEventRecord[]>;
+  /** What this stream may see of each event (shared links: no payloads); all of it by default. */
+  redact?: (event: ServiceEventRecord) => ServiceEventRecord;
   bus: ServiceEventsBus;
   /** The raw response, already taken over from Fastify (reply.hijack()). */
   raw: ServerResponse;
@@ -125,6 +128,17 @@ export function openServiceEventStream(options: ServiceEventStreamOptions): void
     close();
   };
 
+  const redact = options.redact ?? ((event: ServiceEventRecord) => event);
+  /** Sends one event; false when the client is so far behind that the stream was closed. */
+  const send = (event: ServiceEventRecord): boolean => {
+    raw.write(formatServiceEvent(redact(event)));
+    lastSeq = event.seq;
+    if (raw.writableLength <= MAX_BUFFERED_BYTES) return true;
+    log.warn({ serviceId }, 'SSE client too slow: stream closed');
+    close();
+    return false;
+  };
+
   /** Reads and sends every event after lastSeq; one reader at a time, re-run if woken meanwhile. */
   const catchUp = async (): Promise<void> => {
     if (reading) {
@@ -138,15 +152,9 @@ export function openServiceEventStream(options: ServiceEventStreamOptions): void
         const events = await options.listAfter(serviceId, lastSeq, PAGE_SIZE);
         if (closed) return;
         for (const event of events) {
-          raw.write(formatServiceEvent(event));
-          lastSeq = event.seq;
+          if (!send(event)) return;
         }
         if (events.length === PAGE_SIZE) readAgain = true;
-        if (raw.writableLength > MAX_BUFFERED_BYTES) {
-          log.warn({ serviceId }, 'SSE client too slow: stream closed');
-          close();
-          return;
-        }
       } while (readAgain);
     } finally {
       reading = false;
@@ -162,8 +170,14 @@ export function openServiceEventStream(options: ServiceEventStreamOptions): void
 
   // Subscribe before the replay: an event committed in between is then read by one or the other.
   const unsubscribe = options.bus.subscribe(serviceId, {
-    notify: (seq) => {
-      if (seq > lastSeq) wake();
+    notify: (seq, event) => {
+      if (seq <= lastSeq || closed) return;
+      // The very next event, carried by its notification, with no read under way: sent as it is.
+      if (event && seq === lastSeq + 1 && !reading) {
+        send(event);
+        return;
+      }
+      wake();
     },
     close: shutdown,
   });
@@ -321,7 +335,8 @@ export function createEventStreamReply(
       openServiceEventStream({
         serviceId,
         ...resume,
-        listAfter: redact ? async (...args) => (await listAfter(...args)).map(redact) : listAfter,
+        listAfter,
+        ...(redact ? { redact } : {}),
         bus: app.serviceEventsBus,
         raw: reply.raw,
         headers: { 'x-request-id': request.id, ...headers },

@@ -6,8 +6,17 @@ import { serviceEvents } from '../db/schema.ts';
 // service from 1 and is the SSE event id, so a stream resumes after `Last-Event-ID` (decision 203).
 // Events are written only by the service write path (service-writes.ts); this file reads them.
 
-/** LISTEN/NOTIFY channel of appended events; payload `<serviceId>:<seq>` (decision 220). */
+/**
+ * LISTEN/NOTIFY channel of appended events; payload `<serviceId>:<seq>` (decision 220), followed by
+ * a line break and the event itself when it fits (decision 782).
+ */
 export const SERVICE_EVENTS_CHANNEL = 'service_events';
+
+/**
+ * Bytes of a NOTIFY payload: PostgreSQL refuses one of 8,000 bytes or more. An event that would not
+ * fit goes as `<serviceId>:<seq>` alone, and the streams read it from the table.
+ */
+const MAX_NOTIFY_BYTES = 7_900;
 
 /**
  * A history row as stored. Read back loosely: rows written before a payload changed keep their
@@ -20,6 +29,23 @@ export interface ServiceEventRecord {
   type: string;
   payload: Record<string, unknown>;
   createdAt: Date;
+}
+
+/**
+ * The NOTIFY payload of an appended event (decisions 220, 782): `<serviceId>:<seq>`, then, when the
+ * whole fits a notification, a line break and the event's JSON, so that a process streaming the
+ * service sends it without reading it back.
+ */
+export function serviceEventNotification(event: ServiceEventRecord): string {
+  const head = `${event.serviceId}:${event.seq}`;
+  const body = JSON.stringify({
+    id: event.id,
+    type: event.type,
+    payload: event.payload,
+    createdAt: event.createdAt,
+  });
+  const full = `${head}\n${body}`;
+  return Buffer.byteLength(full) < MAX_NOTIFY_BYTES ? full : head;
 }
 
 export interface ServiceEventsRepository {

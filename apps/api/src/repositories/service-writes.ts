@@ -5,7 +5,11 @@ import type { Db } from '../db/client.ts';
 import { dispatchOffers, drivers, serviceEvents, services } from '../db/schema.ts';
 import { serviceChanges } from '../lib/service-changes.ts';
 import { DRIVER_CHANGES_CHANNEL } from './driver-changes.ts';
-import { SERVICE_EVENTS_CHANNEL, type ServiceEventRecord } from './service-events.ts';
+import {
+  SERVICE_EVENTS_CHANNEL,
+  serviceEventNotification,
+  type ServiceEventRecord,
+} from './service-events.ts';
 
 // The one path of every write to a service (docs/decisions/204). A change locks the service row,
 // sets its columns, moves its driver and appends its history events (ARCHITECTURE decision 3) in
@@ -116,8 +120,11 @@ async function appendEvent(
   // (decision 480).
   serviceChanges.begin(serviceId);
   // Decision 220: PostgreSQL delivers a NOTIFY only when this transaction commits (never on
-  // rollback); listeners re-read the table by seq, so the payload is only a wake-up call.
-  await tx.execute(sql`select pg_notify(${SERVICE_EVENTS_CHANNEL}, ${`${serviceId}:${row.seq}`})`);
+  // rollback); it carries the event when it fits (decision 782), and a listener that misses one
+  // reads the table by seq.
+  await tx.execute(
+    sql`select pg_notify(${SERVICE_EVENTS_CHANNEL}, ${serviceEventNotification(row)})`,
+  );
   return row;
 }
 
@@ -280,11 +287,11 @@ async function applyInBulk(
     ...moved.map((driver) => sql`(${DRIVER_CHANGES_CHANNEL}, ${driver.id})`),
     ...appended.map((event) => {
       serviceChanges.begin(event.serviceId);
-      return sql`(${SERVICE_EVENTS_CHANNEL}, ${`${event.serviceId}:${event.seq}`})`;
+      return sql`(${SERVICE_EVENTS_CHANNEL}, ${serviceEventNotification(event)})`;
     }),
   ];
   if (notifications.length > 0) {
-    // Decision 220: delivered on commit only; the listeners re-read the table by seq.
+    // Decision 220: delivered on commit only, each carrying its event when it fits (decision 782).
     await tx.execute(
       sql`select pg_notify(n.channel, n.payload) from (values ${sql.join(notifications, sql`, `)}) as n(channel, payload)`,
     );

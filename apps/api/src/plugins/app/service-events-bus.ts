@@ -1,17 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { serviceChanges } from '../../lib/service-changes.ts';
-import { SERVICE_EVENTS_CHANNEL } from '../../repositories/service-events.ts';
+import { z } from 'zod';
+import {
+  SERVICE_EVENTS_CHANNEL,
+  type ServiceEventRecord,
+} from '../../repositories/service-events.ts';
 
 // ARCHITECTURE decisions 3 and 4: one LISTEN per process on the channel the service write path
 // notifies on commit; the process fans the wake-ups out in memory to the SSE streams of each
 // service. The same code serves one process (PGlite delivers its own NOTIFYs) and many replicas
-// over one PostgreSQL. Nothing here is state a second replica needs: streams read the table.
+// over one PostgreSQL. Nothing here is state a second replica needs: a notification carries its
+// event when it fits (decision 782), and a stream that misses one reads the table.
 
 /** One subscriber (an open SSE stream) of one service. */
 export interface ServiceEventsSubscriber {
-  /** An event with this seq was committed for the service (payloads may arrive late or coalesced). */
-  notify(seq: number): void;
+  /**
+   * An event with this seq was committed for the service (payloads may arrive late or coalesced),
+   * with the event itself when the notification carried it (decision 782).
+   */
+  notify(seq: number, event?: ServiceEventRecord): void;
   /** The server is shutting down: end the stream (the client resumes on another replica). */
   close(): void;
 }
@@ -38,15 +46,41 @@ declare module 'fastify' {
   }
 }
 
-/** `<serviceId>:<seq>` as the service write path sends it, or undefined for anything else. */
+/**
+ * `<serviceId>:<seq>` as the service write path sends it, with the event when the payload carries
+ * one (`serviceEventNotification`); undefined for anything else. An event that cannot be read is
+ * left out: the stream then reads it from the table.
+ */
 export function parseServiceEventNotification(
   payload: string,
-): { serviceId: string; seq: number } | undefined {
-  const colon = payload.lastIndexOf(':');
+): { serviceId: string; seq: number; event?: ServiceEventRecord } | undefined {
+  const lineBreak = payload.indexOf('\n');
+  const head = lineBreak === -1 ? payload : payload.slice(0, lineBreak);
+  const colon = head.lastIndexOf(':');
   if (colon <= 0) return undefined;
-  const seq = Number(payload.slice(colon + 1));
+  const seq = Number(head.slice(colon + 1));
   if (!Number.isSafeInteger(seq) || seq < 1) return undefined;
-  return { serviceId: payload.slice(0, colon), seq };
+  const serviceId = head.slice(0, colon);
+  const event = lineBreak === -1 ? undefined : carriedEvent(payload.slice(lineBreak + 1));
+  return event ? { serviceId, seq, event: { ...event, serviceId, seq } } : { serviceId, seq };
+}
+
+const CarriedEventSchema = z.object({
+  id: z.number(),
+  type: z.string(),
+  payload: z.record(z.string(), z.unknown()),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+
+function carriedEvent(json: string): Omit<ServiceEventRecord, 'serviceId' | 'seq'> | undefined {
+  let data: unknown;
+  try {
+    data = JSON.parse(json);
+  } catch {
+    return undefined;
+  }
+  const event = CarriedEventSchema.safeParse(data).data;
+  return event && { ...event, createdAt: new Date(event.createdAt) };
 }
 
 /** The in-memory fan-out, apart from the database so it can be tested on its own. */
@@ -95,7 +129,7 @@ export function createServiceEventsFanOut(): Omit<ServiceEventsBus, 'ready' | 'l
       for (const watcher of [...watchers]) watcher(parsed.serviceId);
       const set = byService.get(parsed.serviceId);
       if (!set) return;
-      for (const subscriber of [...set]) subscriber.notify(parsed.seq);
+      for (const subscriber of [...set]) subscriber.notify(parsed.seq, parsed.event);
     },
     wakeAll() {
       for (const [serviceId, set] of [...byService]) {
