@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { TRACKING_COOKIE, TRACKING_COOKIE_PATH, trackingCookieValue } from '@auxilio/domain';
+import { trackingCookieHeader } from '@auxilio/domain';
 import {
   CHROMIUM_FLAGS,
   CHROMIUM_PATH,
@@ -400,7 +400,7 @@ try {
       path: `/tracking?brand=${created.brand}`,
       session: seededSession(created),
       // The customer's phone has opened the app since the request: its tracking cookie is there.
-      cookie: `${TRACKING_COOKIE}=${trackingCookieValue({ serviceId: created.serviceId, token: created.token })}; Path=${TRACKING_COOKIE_PATH}; SameSite=Strict`,
+      cookie: trackingCookieHeader({ serviceId: created.serviceId, token: created.token }, false),
     },
   ];
   for (const target of targets) {

@@ -86,7 +86,9 @@ describe('GET /common/api/v1/services/{id}/events', () => {
         if (!service) throw new Error('no service');
         const event = markedPosition(8);
         await apply(service, {
-          events: [{ ...event, payload: { ...event.payload, padding } } as ServiceHistoryEvent],
+          events: [
+            { ...event, payload: { ...event.payload, padding } } as unknown as ServiceHistoryEvent,
+          ],
         });
       });
       expect(await stream.next()).toMatchObject({ id: '3', data: { n: 8, padding } });

@@ -1,14 +1,13 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { TRACKING_COOKIE, trackingCookieValue } from '@auxilio/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drivers } from '../src/db/schema.ts';
+import { drivers, services } from '../src/db/schema.ts';
 import type { ServiceReadCache } from '../src/services/service-requests/read-cache.ts';
 import { pageServiceOf } from '../src/services/tracking-page-service.ts';
-import { createTestApp, FIXTURE_WEB_DIST, type TestApp } from './helpers.ts';
+import type { TestApp } from './helpers.ts';
+import { APP_LOCALES, createFirstPaintApp } from './support/first-paint-app.ts';
 import { CONNECT_PR } from './support/demo-accounts.ts';
 import {
   assignFirstDriver,
@@ -23,23 +22,17 @@ import {
 // without a cookie that opens one, the page is the skeleton of decision 770. Such a page is the
 // phone's alone: no cache keeps it.
 
-const APP_LOCALES = fileURLToPath(new URL('../../web/public/locales', import.meta.url));
 const TRACKING_TEXTS = JSON.parse(
   readFileSync(join(APP_LOCALES, 'es', 'tracking.json'), 'utf8'),
 ) as { title: { accepted: string }; progress: Record<string, string> };
 
 let t: TestApp;
-let dist: string;
 
 beforeAll(async () => {
-  dist = mkdtempSync(join(tmpdir(), 'auxilio-first-paint-'));
-  cpSync(FIXTURE_WEB_DIST, dist, { recursive: true });
-  cpSync(APP_LOCALES, join(dist, 'locales'), { recursive: true });
-  t = await createTestApp({ config: { webDistDir: dist } });
+  t = await createFirstPaintApp();
 });
 afterAll(async () => {
   await t.close();
-  rmSync(dist, { recursive: true, force: true });
 });
 
 const cookieOf = (serviceId: string, token: string) =>
@@ -87,6 +80,10 @@ describe('/tracking painted with the phone’s service', () => {
       headers: service.headers,
     });
     expect(JSON.parse(page.data ?? 'null')).toEqual(read.json());
+    // Inside the first paint, which the service worker takes out before it keeps a page.
+    expect(page.root).toMatch(
+      /^<!--first-paint-->[\s\S]*id="first-service"[\s\S]*<!--\/first-paint-->$/,
+    );
     // The phone's alone: no cache keeps it, and a cache keying pages must key the cookie too.
     expect(page.res.headers['cache-control']).toBe('private, no-store');
     expect(String(page.res.headers.vary)).toMatch(/\bCookie\b/);
@@ -110,12 +107,18 @@ describe('/tracking painted with the phone’s service', () => {
     }
   });
 
-  it('paints no status for a service no longer followed (the app leads elsewhere)', async () => {
-    const service = await createService(t, CONNECT_PR);
-    await cancelService(t.app, service.id, service.token);
-    const page = await trackingPage(cookieOf(service.id, service.token));
-    expect(page.h1).toMatch(/^<span class="skeleton skeleton--title"/);
-    expect(JSON.parse(page.data ?? 'null')).toMatchObject({ _id: service.id, status: 'Void' });
+  it('paints no status for a service the tracking screen does not stay on (the app leads elsewhere)', async () => {
+    const cancelled = await createService(t, CONNECT_PR);
+    await cancelService(t.app, cancelled.id, cancelled.token);
+    const voided = await trackingPage(cookieOf(cancelled.id, cancelled.token));
+    expect(voided.h1).toMatch(/^<span class="skeleton skeleton--title"/);
+    expect(JSON.parse(voided.data ?? 'null')).toMatchObject({ _id: cancelled.id, status: 'Void' });
+
+    // Active, but its trip not tracked yet: the app shows the loading screen.
+    const { service } = await acceptedService();
+    await t.db.db.update(services).set({ tripStatus: 'NEW' }).where(eq(services.id, service.id));
+    const untracked = await trackingPage(cookieOf(service.id, service.token));
+    expect(untracked.h1).toMatch(/^<span class="skeleton skeleton--title"/);
   });
 
   it('escapes what the service holds, in the title and in the data', async () => {
@@ -139,7 +142,7 @@ describe('/tracking painted with the phone’s service', () => {
     };
     const found = await pageServiceOf(
       { cache: stalled, repos: t.app.repositories },
-      cookieOf('svc-1', 'token'),
+      cookieOf('svc-00000001', 'token'),
       50,
     );
     expect(found).toBeUndefined();

@@ -1,31 +1,22 @@
 import { createHash } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { getBrand } from '@auxilio/brands';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, FIXTURE_WEB_DIST, type TestApp } from './helpers.ts';
+import { createTestApp, type TestApp } from './helpers.ts';
+import { APP_LOCALES, createFirstPaintApp } from './support/first-paint-app.ts';
 
 // Decision 770: the page itself paints the first screen of `/`, `/services` and `/tracking`, in the
 // page's brand and language, from the build's translation files, before the scripts arrive; the
 // brand's theme is an inline style allowed by its hash alone.
 
-/** The app's translation files, as the build copies them to `locales/`. */
-const APP_LOCALES = fileURLToPath(new URL('../../web/public/locales', import.meta.url));
-
 let t: TestApp;
-let dist: string;
 
 beforeAll(async () => {
-  dist = mkdtempSync(join(tmpdir(), 'auxilio-first-paint-'));
-  cpSync(FIXTURE_WEB_DIST, dist, { recursive: true });
-  cpSync(APP_LOCALES, join(dist, 'locales'), { recursive: true });
-  t = await createTestApp({ config: { webDistDir: dist } });
+  t = await createFirstPaintApp();
 });
 afterAll(async () => {
   await t.close();
-  rmSync(dist, { recursive: true, force: true });
 });
 
 /** A text of the app's translation files. */

@@ -26,6 +26,8 @@ import { useSessionStore } from './stores/session-store.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html needs <div id="root">');
+/** The page came with its first screen painted by the server (docs/decisions/770). */
+const serverPainted = container.innerHTML.includes('<!--first-paint-->');
 const root = createRoot(container);
 
 // SPEC 9 install banner: the browser's install offer comes once, early; kept for /corporate/home.
@@ -75,9 +77,10 @@ async function start(configLoad: ReturnType<typeof loadConfig>): Promise<void> {
     // Without a `lang` choice, the deployment's default language applies (decision 172).
     const configured = startLanguage(useSessionStore, config);
     if (configured !== i18n.language) await i18n.changeLanguage(configured);
-    // The first screen's code, so the first render draws the screen, not a loading line over the
-    // screen the server painted (docs/decisions/752).
-    await firstScreenCode;
+    // Where the server painted the screen, its code first: the first render then draws the screen,
+    // not a loading line over it (docs/decisions/752). Elsewhere the frame and its loading line
+    // show at once, as the code arrives.
+    if (serverPainted) await firstScreenCode;
     // The first render as a transition: React yields to the browser every few milliseconds instead
     // of holding a slow phone's main thread until the whole first screen is built, so a tap or a
     // scroll during start-up is answered.

@@ -1,3 +1,5 @@
+import { ServiceIdSchema } from './contract/primitives.ts';
+
 // The cookie through which the page of /tracking knows the phone's service (docs/decisions/752).
 // The app writes it beside the session it keeps in localStorage; the server reads it only when it
 // writes the /tracking page, to paint the status before the scripts arrive. Scoped to the
@@ -22,7 +24,21 @@ export function trackingCookieValue({ serviceId, token }: TrackingCookie): strin
   return `${encodeURIComponent(serviceId)}|${encodeURIComponent(token)}`;
 }
 
-/** The service and token of a `Cookie` header, or undefined when it has none or a malformed one. */
+/** Longest token the cookie may carry (a service token is 43 characters). */
+const MAX_TOKEN_LENGTH = 128;
+
+/** The cookie as the app writes it: `name=value` and its attributes (`Secure` over HTTPS). */
+export function trackingCookieHeader(cookie: TrackingCookie | null, secure: boolean): string {
+  const attributes = `Path=${TRACKING_COOKIE_PATH}; SameSite=Strict${secure ? '; Secure' : ''}`;
+  return cookie
+    ? `${TRACKING_COOKIE}=${trackingCookieValue(cookie)}; Max-Age=${TRACKING_COOKIE_MAX_AGE_S}; ${attributes}`
+    : `${TRACKING_COOKIE}=; Max-Age=0; ${attributes}`;
+}
+
+/**
+ * The service and token of a `Cookie` header, or undefined when it has none or one that cannot
+ * be a service's (a malformed id, an overlong token): nothing is read for those.
+ */
 export function readTrackingCookie(header: string | undefined): TrackingCookie | undefined {
   if (!header) return undefined;
   for (const pair of header.split(';')) {
@@ -34,7 +50,11 @@ export function readTrackingCookie(header: string | undefined): TrackingCookie |
       .split('|');
     if (!serviceId || !token || rest.length > 0) return undefined;
     try {
-      return { serviceId: decodeURIComponent(serviceId), token: decodeURIComponent(token) };
+      const cookie = { serviceId: decodeURIComponent(serviceId), token: decodeURIComponent(token) };
+      const plausible =
+        ServiceIdSchema.safeParse(cookie.serviceId).success &&
+        cookie.token.length <= MAX_TOKEN_LENGTH;
+      return plausible ? cookie : undefined;
     } catch {
       return undefined;
     }

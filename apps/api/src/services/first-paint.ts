@@ -5,8 +5,10 @@ import {
   showsCloseControl,
   showsCoBranding,
   FIRST_SERVICE_ELEMENT_ID,
+  isFollowedOnTracking,
   shownTripStatus,
   splitFullName,
+  trackingEtaMinutes,
   trackingProgressStep,
   trackingTitle,
   type Brand,
@@ -162,8 +164,9 @@ const PROGRESS_STEPS = ['received', 'accepted', 'onRoute', 'arrived'] as const;
 function trackingStatus(service: Service, t: ReturnType<typeof textReader>['t']): string {
   const title = trackingTitle(service);
   const step = trackingProgressStep(service);
+  // The place of the arrival time when the app will show one (on route, the driver's eta known).
   const eta =
-    shownTripStatus(service) === 'ON_ROUTE'
+    shownTripStatus(service) === 'ON_ROUTE' && trackingEtaMinutes(service.driver?.eta) !== null
       ? '<p class="tracking__eta"><span class="skeleton skeleton--eta" aria-hidden="true"></span></p>'
       : '';
   const current = step ? PROGRESS_STEPS[step - 1] : undefined;
@@ -185,15 +188,16 @@ function trackingStatus(service: Service, t: ReturnType<typeof textReader>['t'])
 }
 
 /**
- * /tracking: the skeleton of decision 750, or, with the phone's service that the tracking screen
- * follows (decision 752), that service's status; then the driver and map blocks. The service's JSON
+ * /tracking: the skeleton of decision 750, or, with the phone's service when the tracking screen
+ * stays on it (`isFollowedOnTracking`, decision 752), that service's status; then the driver and map blocks. The service's JSON
  * goes with the page for the app's first render.
  */
 function trackingScreen(input: FirstPaintInput, t: ReturnType<typeof textReader>['t']): string {
-  const followed = input.service?.service.status === 'Active' ? input.service.service : undefined;
+  const service = input.service?.service;
+  const followed = service && isFollowedOnTracking(service) ? service : undefined;
   const status = followed ? trackingStatus(followed, t) : trackingSkeleton(t);
   return (
-    `<main class="tracking tracking--skeleton" aria-busy="true">${status}${DRIVER_AND_MAP_SKELETON}</main>` +
+    `<main class="tracking tracking--skeleton"${followed ? '' : ' aria-busy="true"'}>${status}${DRIVER_AND_MAP_SKELETON}</main>` +
     (input.service ? serviceData(input.service.body) : '')
   );
 }

@@ -21,20 +21,20 @@ afterEach(() => {
 describe('keepTrackingCookie', () => {
   it('writes the session’s service for the tracking pages only, and follows its changes', () => {
     const store = createStore<{ session: Held }>(() => ({
-      session: { serviceId: 'svc-1', token: 'tok.1' },
+      session: { serviceId: 'svc-00000001', token: 'tok.1' },
     }));
     keepTrackingCookie(store);
     expect(readTrackingCookie(cookiesAt('/tracking'))).toEqual({
-      serviceId: 'svc-1',
+      serviceId: 'svc-00000001',
       token: 'tok.1',
     });
     // Never sent to the API's paths or other screens.
     expect(readTrackingCookie(cookiesAt('/common/services'))).toBeUndefined();
     expect(readTrackingCookie(cookiesAt('/services'))).toBeUndefined();
 
-    store.setState({ session: { serviceId: 'svc-2', token: 'tok-2' } });
+    store.setState({ session: { serviceId: 'svc-00000002', token: 'tok-2' } });
     expect(readTrackingCookie(cookiesAt('/tracking/loading'))).toEqual({
-      serviceId: 'svc-2',
+      serviceId: 'svc-00000002',
       token: 'tok-2',
     });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Integration } from '../contract/accounts.ts';
 import type { Service } from '../contract/service.ts';
 import type { TripStatus } from '../service-status.ts';
-import { loadingPollDecision, trackingPollDecision } from './polling.ts';
+import { isFollowedOnTracking, loadingPollDecision, trackingPollDecision } from './polling.ts';
 import { DRIVER, makeAccountConfig, makeService } from './test-fixtures.ts';
 
 const trip = (status: TripStatus | null): Service['trip'] => ({
@@ -161,5 +161,26 @@ describe('trackingPollDecision (SPEC 4 "Tracking screen polls every 17.4 s")', (
         accountConfig: makeAccountConfig({ finishedScreenAfterService: finishedScreen }),
       }),
     ).toEqual(expected);
+  });
+});
+
+describe('isFollowedOnTracking (the tracking screen stays; decision 752 paints it)', () => {
+  it.each([
+    ['Active, accepted', 'Active', 'ACCEPTED', true],
+    ['Active, on route', 'Active', 'ON_ROUTE', true],
+    ['Active, arrived', 'Active', 'ARRIVED', true],
+    ['Active, trip not tracked yet', 'Active', 'NEW', false],
+    ['Active, no trip status', 'Active', null, false],
+    ['Queued', 'Queued', 'ACCEPTED', false],
+    ['HoldInspection', 'HoldInspection', 'ON_ROUTE', false],
+    ['Void', 'Void', 'ON_ROUTE', false],
+    ['Finished', 'Finished', 'ON_ROUTE', false],
+    ['a finishing trip', 'Active', 'FINISHED', false],
+  ] as const)('%s: %s', (_case, status, tripStatus, followed) => {
+    const service = makeService({
+      status,
+      trip: { status: tripStatus, stamps: {}, simulatedEta: null },
+    });
+    expect(isFollowedOnTracking(service)).toBe(followed);
   });
 });

@@ -108,12 +108,21 @@ export function trackingPollDecision(input: {
   const { service } = input;
   if (isCancelledServiceStatus(service.status)) return routeTo('/cancelled');
   if (isServiceFinished(service)) return routeWhenFinishedOnTracking(input);
-  if (
-    service.status === 'Queued' ||
-    service.status === 'HoldInspection' ||
-    !isTrackedTripStatus(service.trip.status)
-  ) {
-    return routeTo('/tracking/loading');
-  }
+  if (!isFollowedOnTracking(service)) return routeTo('/tracking/loading');
   return { kind: 'stay', updateDriver: driverIdOf(service.driver) !== input.currentDriverId };
+}
+
+/**
+ * True when the tracking screen stays on the service (the "stay" of `trackingPollDecision`): not
+ * cancelled or finished, neither Queued nor HoldInspection, its trip tracked. Also what the page
+ * paints the status of before the app (docs/decisions/752).
+ */
+export function isFollowedOnTracking(service: Pick<Service, 'status' | 'trip'>): boolean {
+  return (
+    !isCancelledServiceStatus(service.status) &&
+    !isServiceFinished(service) &&
+    service.status !== 'Queued' &&
+    service.status !== 'HoldInspection' &&
+    isTrackedTripStatus(service.trip.status)
+  );
 }

@@ -92,24 +92,26 @@ const webRoutes: FastifyPluginCallback = (app, _options, done) => {
         .send(NOT_BUILT_MESSAGE);
     }
     const query = request.query as Record<string, unknown>;
+    const path = decodePath(request.url) ?? '/';
+    // /tracking paints the phone's service when its cookie opens it (docs/decisions/752), read
+    // beside the brand rather than after it.
+    const trackingPage = isTrackingPage(path);
+    const serviceRead = trackingPage
+      ? pageServiceOf(
+          { cache: app.serviceReadCache, repos: app.repositories },
+          request.headers.cookie,
+        )
+      : undefined;
     const context = await resolveBrandContext(app.repositories, {
       brand: typeof query.brand === 'string' ? query.brand : undefined,
       account: typeof query.account === 'string' ? query.account : undefined,
       host: request.host,
     });
     // The shared-link landing is neither indexed nor leaks its link (docs/decisions/474).
-    const path = decodePath(request.url) ?? '/';
     const landing = isSharedLinkLanding(path, query);
     if (landing) reply.headers(SHARED_LINK_HEADERS);
     const lang = LanguageSchema.safeParse(query.lang).data;
-    // /tracking paints the phone's service when its cookie opens it (docs/decisions/752).
-    const trackingPage = isTrackingPage(path);
-    const service = trackingPage
-      ? await pageServiceOf(
-          { cache: app.serviceReadCache, repos: app.repositories },
-          request.headers.cookie,
-        )
-      : undefined;
+    const service = await serviceRead;
     const runtimeConfig = buildRuntimeConfig(
       app.config,
       context,

@@ -26,8 +26,9 @@ export function keepLandingPageForOffline(
   if (!container || container.controller) return () => undefined;
   const keep = () => {
     alsoKeep();
-    // The body is read to its end: a page no cache may keep (decision 752) streams only as it is
-    // read, and one left unread would hold its request open.
+    // The body is read to its end, so the request completes. Left unread, a page the browser may
+    // not cache (decision 752) was seen to keep its request open, where a cacheable one was read
+    // to its end by the HTTP cache.
     fetchPage(url, { headers: { accept: 'text/html' }, credentials: 'same-origin' })
       .then((response) => response.arrayBuffer())
       .catch((error: unknown) => {
