@@ -140,10 +140,15 @@ const isTelemetry = (key: string) =>
   /telemetry/.test(key) || /^assets\/telemetry-/.test(manifest[key]?.file ?? '');
 
 /**
- * The service worker's registration: vite-plugin-pwa's `useRegisterSW` imports workbox-window once
- * the shell has rendered, on every screen, without a tap.
+ * What the frame loads with its first render on every screen, without a tap: the Help dialog, the
+ * update snackbar, and the service worker's registration (vite-plugin-pwa's `useRegisterSW`, in the
+ * snackbar, imports workbox-window).
  */
-const AFTER_RENDER_DYNAMIC: readonly RegExp[] = [/node_modules\/workbox-window\//];
+const AFTER_RENDER_DYNAMIC: readonly RegExp[] = [
+  /^src\/features\/help\/components\/help-dialog\.tsx$/,
+  /^src\/features\/pwa\/components\/update-snackbar\.tsx$/,
+  /node_modules\/workbox-window\//,
+];
 
 interface Screen {
   path: string;

@@ -27,6 +27,9 @@ import {
   isVersionedMapData,
 } from './src/features/pwa/utils/service-worker-routes.ts';
 
+/** Files of the groups the entry imports statically (build/chunk-groups.ts), with their styles. */
+const LOADED_WITH_ENTRY = /^assets\/(?:vendor|first-screen|rolldown-runtime)-[\w-]+\.(?:js|css)$/;
+
 /** Paths the API serves; in dev and preview they go to the API on port 3001 (scripts/dev.mjs). */
 export const API_PATHS = [
   '/common',
@@ -247,6 +250,12 @@ export default defineConfig({
     manifest: true,
     emptyOutDir: true,
     target: 'es2022',
+    // A screen's chunk is fetched with the files it imports, except those the entry itself imports
+    // (build/chunk-groups.ts): they are loaded before any screen, and naming them in each of fifty
+    // routes' lists cost the first screen's script bytes (issue 15's budget).
+    modulePreload: {
+      resolveDependencies: (_filename, deps) => deps.filter((dep) => !LOADED_WITH_ENTRY.test(dep)),
+    },
     rolldownOptions: {
       // @auxilio/domain is pure (CONVENTIONS: no I/O), but its zod schemas are built by top-level
       // calls that a bundler must otherwise keep: declaring its modules side-effect free lets the

@@ -86,7 +86,9 @@ describe('/tracking painted with the phone’s service (decision 752)', () => {
     await trackingTitle(page).filter({ hasText: 'estará con usted pronto' }).waitFor();
     expect(await phone.cookies()).toHaveLength(1);
 
-    // The session ends (a new request, a cancellation): the cookie goes with it.
+    // The session ends (a new request, a cancellation): the cookie goes with it. Cleared from a
+    // page of the origin that runs no app code, which could otherwise write the session back.
+    await page.goto(`${journey.api.baseUrl}/health`);
     await page.evaluate(() => {
       localStorage.clear();
     });

@@ -1,12 +1,10 @@
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState, type ComponentType } from 'react';
 import { useLocation } from 'wouter';
 import { useRuntimeConfig } from '../../config/runtime-config-context.ts';
 import { useAccount } from '../../api/get-account.ts';
 import { AppHeader } from '../../features/header/components/app-header.tsx';
-import { HelpDialog } from '../../features/help/components/help-dialog.tsx';
 import { NoConnectionScreen } from '../../features/offline/components/no-connection-screen.tsx';
 import { OfflineBanner } from '../../features/offline/components/offline-banner.tsx';
-import { UpdateSnackbar } from '../../features/pwa/components/update-snackbar.tsx';
 import { useSessionStore } from '../../stores/session-store.ts';
 import { useOfflineView } from '../offline/use-offline-view.ts';
 import { routeOfPath } from './route-table.tsx';
@@ -14,7 +12,25 @@ import { AppRoutes } from './router.tsx';
 import { useSessionIntegrations } from './use-session-integrations.ts';
 import { useTelemetryContext } from './use-telemetry-context.ts';
 import { ShellContextValue, type ShellContext } from './shell-context.ts';
+import type { HelpDialogProps } from '../../features/help/components/help-dialog.tsx';
 import './root-layout.css';
+
+// Not needed to draw the first screen, so not in the scripts it waits for (issue 15's first-screen
+// budget): the Help dialog and the service worker's registration with its update snackbar load
+// with the frame's first render, before anyone can tap Help. Both are part of the precached shell
+// (first-screen-precache.ts); should one still fail to load, the frame goes on without it.
+const HelpDialog = lazy<ComponentType<HelpDialogProps>>(() =>
+  import('../../features/help/components/help-dialog.tsx').then(
+    (m) => ({ default: m.HelpDialog }),
+    () => ({ default: () => null }),
+  ),
+);
+const UpdateSnackbar = lazy<ComponentType>(() =>
+  import('../../features/pwa/components/update-snackbar.tsx').then(
+    (m) => ({ default: m.UpdateSnackbar }),
+    () => ({ default: () => null }),
+  ),
+);
 
 /**
  * The frame of every screen: header, the screen, the Help dialog, update snackbar; offline, the
@@ -50,17 +66,19 @@ export function RootLayout() {
           <AppRoutes onScreenError={offline.onScreenError} />
         </ShellContextValue>
       </div>
-      {customerFrame ? (
-        <HelpDialog
-          open={helpOpen}
-          onClose={() => {
-            setHelpOpen(false);
-          }}
-          brand={config.brand}
-          branch={branch}
-        />
-      ) : null}
-      <UpdateSnackbar />
+      <Suspense fallback={null}>
+        {customerFrame ? (
+          <HelpDialog
+            open={helpOpen}
+            onClose={() => {
+              setHelpOpen(false);
+            }}
+            brand={config.brand}
+            branch={branch}
+          />
+        ) : null}
+        <UpdateSnackbar />
+      </Suspense>
     </>
   );
 }

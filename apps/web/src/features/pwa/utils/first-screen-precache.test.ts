@@ -34,6 +34,15 @@ const MANIFEST: BuildManifest = {
   '../../node_modules/workbox-window/build/workbox-window.prod.es5.mjs': {
     file: 'assets/workbox-window.prod.es5-l2.js',
   },
+  'src/features/help/components/help-dialog.tsx': {
+    file: 'assets/help-dialog-r8.js',
+    imports: ['index.html'],
+    css: ['assets/help-dialog-s9.css'],
+  },
+  'src/features/pwa/components/update-snackbar.tsx': {
+    file: 'assets/update-snackbar-t0.js',
+    imports: ['index.html'],
+  },
   'src/app/routes/tracking.tsx': {
     file: 'assets/tracking-m3.js',
     imports: ['index.html', '_map-view-n4.js'],
@@ -57,6 +66,9 @@ const SHELL_AND_FIRST_SCREENS = [
   'assets/flow-screen-k1.css',
   'assets/service-icon-i9.js',
   'assets/workbox-window.prod.es5-l2.js',
+  'assets/help-dialog-r8.js',
+  'assets/help-dialog-s9.css',
+  'assets/update-snackbar-t0.js',
 ];
 
 describe('filesLoadedWith', () => {

@@ -23,12 +23,15 @@ export interface PrecacheEntry {
 
 /**
  * The modules of the first screens, besides the entry: `/` (where entry links land) and
- * `/services` (SPEC 2's service picker), plus the service-worker registration the entry loads on
- * every page (workbox-window, imported dynamically by vite-plugin-pwa's register module).
+ * `/services` (SPEC 2's service picker), plus what the frame loads on every page after its first
+ * render: the Help dialog, the update snackbar and the service-worker registration (workbox-window,
+ * imported dynamically by vite-plugin-pwa's register module).
  */
 export const FIRST_SCREEN_MODULES: readonly RegExp[] = [
   /^src\/app\/routes\/home\.tsx$/,
   /^src\/app\/routes\/services\.tsx$/,
+  /^src\/features\/help\/components\/help-dialog\.tsx$/,
+  /^src\/features\/pwa\/components\/update-snackbar\.tsx$/,
   /[\\/]workbox-window[\\/]/,
 ];
 
