@@ -251,8 +251,9 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     // A screen's chunk is fetched with the files it imports, except those the entry itself imports
-    // (build/chunk-groups.ts): they are loaded before any screen, and naming them in each of fifty
-    // routes' lists cost the first screen's script bytes (issue 15's budget).
+    // (build/chunk-groups.ts): they are loaded before any screen, and naming them in each route's
+    // list would add to the scripts the first screen waits for. This also leaves them out of the
+    // page's own preload links: the entry script names them (docs/decisions/720).
     modulePreload: {
       resolveDependencies: (_filename, deps) => deps.filter((dep) => !LOADED_WITH_ENTRY.test(dep)),
     },

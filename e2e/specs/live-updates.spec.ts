@@ -91,8 +91,8 @@ describe('network cut during tracking', () => {
     });
     await page.reload({ waitUntil: 'load' });
     await trackingTitle(page).filter({ hasText: 'estará con usted pronto' }).waitFor();
-    // The page itself paints that title now (decision 752): the network goes only once the app
-    // has drawn its own screen and the page's loads have settled.
+    // The page itself paints that title (decision 752): the network goes only once the app has
+    // drawn its own screen and the page's loads have settled.
     await page.locator('main.tracking:not(.tracking--skeleton)').waitFor();
     await page.waitForLoadState('networkidle');
     await page.evaluate(() => {

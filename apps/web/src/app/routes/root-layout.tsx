@@ -15,9 +15,9 @@ import { ShellContextValue, type ShellContext } from './shell-context.ts';
 import type { HelpDialogProps } from '../../features/help/components/help-dialog.tsx';
 import './root-layout.css';
 
-// Not needed to draw the first screen, so not in the scripts it waits for (issue 15's first-screen
-// budget): the Help dialog and the service worker's registration with its update snackbar load
-// with the frame's first render, before anyone can tap Help. Both are part of the precached shell
+// Not needed to draw the first screen, so not in the scripts it waits for on a weak signal: the
+// Help dialog and the service worker's registration with its update snackbar load with the
+// frame's first render, before anyone can tap Help. Both are part of the precached shell
 // (first-screen-precache.ts); should one still fail to load, the frame goes on without it.
 const HelpDialog = lazy<ComponentType<HelpDialogProps>>(() =>
   import('../../features/help/components/help-dialog.tsx').then(

@@ -26,9 +26,8 @@ export function keepLandingPageForOffline(
   if (!container || container.controller) return () => undefined;
   const keep = () => {
     alsoKeep();
-    // The body is read to its end, so the request completes. Left unread, a page the browser may
-    // not cache (decision 752) was seen to keep its request open, where a cacheable one was read
-    // to its end by the HTTP cache.
+    // The body is read to its end, so the request completes: a page the browser may not cache
+    // (decision 752) is not drained by the HTTP cache, and left unread it holds its request open.
     fetchPage(url, { headers: { accept: 'text/html' }, credentials: 'same-origin' })
       .then((response) => response.arrayBuffer())
       .catch((error: unknown) => {
