@@ -68,6 +68,49 @@ describe('GET /common/services/{id} with the read cache', () => {
     expect(res.body).not.toContain(service.id);
   });
 
+  it('refuses, right after a cached hit, a token one character off, a missing token and a missing app key', async () => {
+    const service = await createService(t, CONNECT_PR);
+    await readUntilCached(t.app, service);
+    const last = service.token.at(-1) === 'A' ? 'B' : 'A';
+    const offByOne = `${service.token.slice(0, -1)}${last}`;
+
+    const wrong = await read(t.app, service, {
+      ...service.headers,
+      authorization: `Bearer ${offByOne}`,
+    });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.body).not.toContain(service.id);
+    const { authorization: _token, ...withoutToken } = service.headers;
+    const missing = await read(t.app, service, withoutToken);
+    expect(missing.statusCode).toBe(401);
+    const { 'x-api-key': _key, ...withoutKey } = service.headers;
+    const keyless = await read(t.app, service, withoutKey);
+    expect(keyless.statusCode).toBe(401);
+    expect(keyless.body).not.toContain(service.id);
+
+    const again = await read(t.app, service);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ _id: service.id });
+  });
+
+  it('answers a cached hit with the same headers and body as the read that filled the cache', async () => {
+    const service = await createService(t, CONNECT_PR);
+    const cached = await readUntilCached(t.app, service);
+    t.app.serviceReadCache.evict(service.id);
+    const fromDatabase = await read(t.app, service);
+    expect(t.app.serviceReadCache.size()).toBeGreaterThan(0);
+
+    expect(cached.body).toBe(fromDatabase.body);
+    const { 'x-request-id': _a, date: _b, ...cachedHeaders } = cached.headers;
+    const { 'x-request-id': _c, date: _d, ...databaseHeaders } = fromDatabase.headers;
+    expect(cachedHeaders).toEqual(databaseHeaders);
+    expect(cachedHeaders).toMatchObject({
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'private, no-cache',
+      'x-content-type-options': 'nosniff',
+    });
+  });
+
   it('drops the view when a second app on the same database changes the service', async () => {
     const second = await buildApp({ config: t.config, db: t.db, logger: false });
     await second.ready();
@@ -104,6 +147,53 @@ describe('the read cache on its own', () => {
     clock = 2_001;
     const fresh = await cache.read(t.app.repositories, service.headers.authorization, service.id);
     expect(JSON.parse(fresh.body)).toMatchObject({ firstname: 'Marisol' });
+  });
+
+  it('reads the database once for phones that miss together, and refuses the wrong token among them', async () => {
+    const cache = createServiceReadCache({ changes: createServiceChanges(), notified: () => true });
+    const service = await createService(t, CONNECT_PR);
+    const other = await createService(t, CONNECT_PR);
+    let reads = 0;
+    const repos = {
+      services: {
+        ...t.app.repositories.services,
+        findById: (id: string) => {
+          reads += 1;
+          return t.app.repositories.services.findById(id);
+        },
+      },
+    };
+    const wrongFirst = cache.read(repos, other.headers.authorization, service.id);
+    const phones = Array.from({ length: 5 }, () =>
+      cache.read(repos, service.headers.authorization, service.id),
+    );
+    const wrongAmong = cache.read(repos, other.headers.authorization, service.id);
+
+    await expect(wrongFirst).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(wrongAmong).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    const views = await Promise.all(phones);
+    expect(new Set(views.map((view) => view.etag)).size).toBe(1);
+    expect(JSON.parse(views[0]?.body ?? '{}')).toMatchObject({ _id: service.id });
+    expect(reads).toBe(1);
+  });
+
+  it('keeps no expired view (nor the token that opened it) once another view is stored', async () => {
+    let clock = 0;
+    const cache = createServiceReadCache({
+      changes: createServiceChanges(() => clock),
+      notified: () => true,
+      ttlMs: 2_000,
+      now: () => clock,
+    });
+    const first = await createService(t, CONNECT_PR);
+    const second = await createService(t, CONNECT_PR);
+    await cache.read(t.app.repositories, first.headers.authorization, first.id);
+    expect(cache.size()).toBe(1);
+    clock = 2_001;
+    await cache.read(t.app.repositories, second.headers.authorization, second.id);
+    expect(cache.size()).toBe(1);
+    expect(cache.cached(first.headers.authorization, first.id)).toBeUndefined();
+    expect(cache.cached(second.headers.authorization, second.id)).toBeDefined();
   });
 
   it('does not keep a view read while a change of this process is in flight', async () => {

@@ -136,6 +136,7 @@ describe('/tracking painted with the phone’s service', () => {
 
   it('does not wait on a database that does not answer: the page goes without the service', async () => {
     const stalled: ServiceReadCache = {
+      cached: () => undefined,
       read: () => new Promise(() => undefined),
       evict: () => undefined,
       size: () => 0,

@@ -1,4 +1,9 @@
-import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyRequest,
+  HookHandlerDoneFunction,
+  onRequestHookHandler,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../lib/errors.ts';
 
@@ -9,12 +14,12 @@ import { AppError } from '../../lib/errors.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     /** onRequest hook: 401 unless the request carries the app key in `x-api-key`. */
-    requireAppKey: onRequestAsyncHookHandler;
+    requireAppKey: onRequestHookHandler;
     /**
      * The same for event streams, which EventSource opens without headers: `?key=` stands in for
      * the header (decision 222).
      */
-    requireStreamAppKey: onRequestAsyncHookHandler;
+    requireStreamAppKey: onRequestHookHandler;
   }
 }
 
@@ -28,16 +33,17 @@ function appKeyPlugin(app: FastifyInstance): void {
     // every request of the common API, the hot read included).
     return given === expected ? undefined : `Unknown ${APP_KEY_HEADER}`;
   };
-  const check = (given: unknown): Promise<void> => {
+  // A plain callback, not a promise: it runs on every request of the common API.
+  const check = (given: unknown, done: HookHandlerDoneFunction): void => {
     const message = problem(given);
-    return message ? Promise.reject(new AppError('UNAUTHORIZED', message)) : Promise.resolve();
+    done(message ? new AppError('UNAUTHORIZED', message) : undefined);
   };
-  app.decorate('requireAppKey', (request: FastifyRequest) =>
-    check(request.headers[APP_KEY_HEADER]),
-  );
-  app.decorate('requireStreamAppKey', (request: FastifyRequest) => {
+  app.decorate('requireAppKey', (request: FastifyRequest, _reply, done) => {
+    check(request.headers[APP_KEY_HEADER], done);
+  });
+  app.decorate('requireStreamAppKey', (request: FastifyRequest, _reply, done) => {
     const { key } = request.query as { key?: unknown };
-    return check(request.headers[APP_KEY_HEADER] ?? key);
+    check(request.headers[APP_KEY_HEADER] ?? key, done);
   });
 }
 

@@ -64,10 +64,14 @@ function drainingPlugin(app: FastifyInstance): void {
   // Fastify's own refusal while closing is off (app.ts `return503OnClosing`): it would answer its
   // own body, not `{ code, message }`, and without Retry-After. Registered before the rate limits,
   // so a refused request costs its client nothing; after CORS, so a browser can read the 503.
-  app.addHook('onRequest', async (request, reply) => {
-    if (!active) return;
+  // Both hooks run on every request: plain callbacks, no promise each time.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!active) {
+      done();
+      return;
+    }
     request.log.info('request refused: the server is draining');
-    return reply
+    reply
       .code(503)
       .header('connection', 'close')
       .header('retry-after', String(DRAINING_RETRY_AFTER_SECONDS))
@@ -78,8 +82,9 @@ function drainingPlugin(app: FastifyInstance): void {
 
   // A response sent while draining tells its client not to reuse the connection, and Node closes
   // it once the response is sent.
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, _payload, done) => {
     if (active) reply.header('connection', 'close');
+    done();
   });
 
   // preClose runs before the server stops listening and waits for its connections; this plugin is

@@ -12,6 +12,12 @@ import { authorizeService, bearerTokenOf, hashServiceToken } from '../service-to
 // of this process is in flight, and never older than the TTL, which bounds staleness should a
 // notification be lost while the LISTEN connection reconnects. It holds no state a second replica
 // needs: a miss reads the database.
+//
+// A hit costs no hashing: the entry keeps the bearer token the database accepted for it, and a
+// read opens the entry only with those same bytes (compared in constant time). Any other token
+// goes to the database as on a miss, so a wrong or replaced token is refused there exactly as
+// before. Those tokens stay in memory no longer than their views are fresh: storing a view first
+// drops the expired ones.
 
 /** The JSON body of GET /services/{id} with its entity tag. */
 export interface ServiceView {
@@ -20,7 +26,8 @@ export interface ServiceView {
 }
 
 interface Entry extends ServiceView {
-  tokenHash: Buffer;
+  /** The bearer token the database accepted for this view (its hash is the service's). */
+  token: Buffer;
   expiresAt: number;
 }
 
@@ -34,6 +41,11 @@ export interface ServiceReadCacheOptions {
 }
 
 export interface ServiceReadCache {
+  /**
+   * The cached view, without waiting, when it is fresh and the bearer token of `authorization`
+   * opens it; otherwise undefined, and read() decides (the database, 401 or 403).
+   */
+  cached(authorization: string | undefined, serviceId: string): ServiceView | undefined;
   /** The view for the holder of the service's bearer token; 401/403 exactly as authorizeService. */
   read(
     repos: Pick<Repositories, 'services'>,
@@ -51,6 +63,8 @@ export function createServiceReadCache(options: ServiceReadCacheOptions): Servic
   const maxEntries = options.maxEntries ?? 10_000;
   const now = options.now ?? Date.now;
   const entries = new Map<string, Entry>();
+  /** The database read of each service whose view is being made (one at a time per service). */
+  const loading = new Map<string, Promise<unknown>>();
 
   const fresh = (serviceId: string): Entry | undefined => {
     const entry = entries.get(serviceId);
@@ -62,6 +76,12 @@ export function createServiceReadCache(options: ServiceReadCacheOptions): Servic
 
   const store = (serviceId: string, entry: Entry): void => {
     entries.delete(serviceId);
+    // Maps iterate in insertion order, which is expiry order (one TTL): the expired come first.
+    const time = now();
+    for (const [id, stored] of entries) {
+      if (stored.expiresAt > time) break;
+      entries.delete(id);
+    }
     if (entries.size >= maxEntries) {
       // Maps iterate in insertion order: the first key is the least recently stored.
       const oldest = entries.keys().next().value;
@@ -70,32 +90,74 @@ export function createServiceReadCache(options: ServiceReadCacheOptions): Servic
     entries.set(serviceId, entry);
   };
 
+  const cached = (authorization: string | undefined, serviceId: string): Entry | undefined => {
+    const entry = fresh(serviceId);
+    const token = entry && bearerTokenOf(authorization);
+    if (!entry || !token) return undefined;
+    const given = Buffer.from(token);
+    return given.length === entry.token.length && timingSafeEqual(given, entry.token)
+      ? entry
+      : undefined;
+  };
+
+  /** The read of the service to wait for, if any, while its view can be stored (not otherwise). */
+  const awaited = (serviceId: string): Promise<unknown> | undefined =>
+    notified() && !changes.inFlight(serviceId) ? loading.get(serviceId) : undefined;
+
+  const load = async (
+    repos: Pick<Repositories, 'services'>,
+    authorization: string | undefined,
+    serviceId: string,
+  ): Promise<ServiceView> => {
+    const generation = changes.generation();
+    await authorizeService(repos, authorization, serviceId);
+    const record = await repos.services.findById(serviceId);
+    // Authorised a moment ago; gone only if deleted in between.
+    if (!record) throw new AppError('FORBIDDEN', 'This token does not give access to that service');
+    const body = JSON.stringify(toService(record));
+    const view: ServiceView = {
+      body,
+      etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+    };
+    // authorizeService accepted the token; it is kept only if it still opens the record read
+    // after it (a token replaced in between is not remembered with the new state).
+    const token = bearerTokenOf(authorization) ?? '';
+    const opens = hashServiceToken(token) === record.service.tokenHash;
+    if (
+      opens &&
+      notified() &&
+      changes.generation() === generation &&
+      !changes.inFlight(serviceId)
+    ) {
+      store(serviceId, { ...view, token: Buffer.from(token), expiresAt: now() + ttlMs });
+    }
+    return view;
+  };
+
   return {
+    cached,
     async read(repos, authorization, serviceId) {
-      const token = bearerTokenOf(authorization);
-      const cached = fresh(serviceId);
-      if (cached && token) {
-        const given = Buffer.from(hashServiceToken(token), 'hex');
-        if (timingSafeEqual(given, cached.tokenHash)) return cached;
+      const hit = cached(authorization, serviceId);
+      if (hit) return hit;
+      // When a view expires, every phone polling it misses at once: one reads the database, the
+      // others wait for it and then open the new view with their own token. If that read made no
+      // view (its token was refused, or the service changed meanwhile), the next one reads.
+      for (let pending = awaited(serviceId); pending; pending = awaited(serviceId)) {
+        await pending.catch(() => undefined);
+        const after = cached(authorization, serviceId);
+        if (after) return after;
       }
       // A miss, or a token the entry does not know (wrong, or replaced since): ask the database.
-      const generation = changes.generation();
-      await authorizeService(repos, authorization, serviceId);
-      const record = await repos.services.findById(serviceId);
-      // Authorised a moment ago; gone only if deleted in between.
-      if (!record)
-        throw new AppError('FORBIDDEN', 'This token does not give access to that service');
-      const body = JSON.stringify(toService(record));
-      const view: Entry = {
-        body,
-        etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
-        tokenHash: Buffer.from(record.service.tokenHash, 'hex'),
-        expiresAt: now() + ttlMs,
-      };
-      if (notified() && changes.generation() === generation && !changes.inFlight(serviceId)) {
-        store(serviceId, view);
+      const started = load(repos, authorization, serviceId);
+      if (!loading.has(serviceId)) {
+        loading.set(serviceId, started);
+        started
+          .finally(() => {
+            if (loading.get(serviceId) === started) loading.delete(serviceId);
+          })
+          .catch(() => undefined);
       }
-      return view;
+      return started;
     },
     evict(serviceId) {
       entries.delete(serviceId);
