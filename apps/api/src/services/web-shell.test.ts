@@ -72,6 +72,19 @@ describe('renderIndexHtml', () => {
       '/locales/en/common.json?v=b1',
       '/locales/en/errors.json?v=b1',
     ]);
+    // A page whose first screen has texts of its own preloads them too, the same way.
+    const tracking = renderIndexHtml(built, connect, config, '', {
+      lang: 'en',
+      screenTexts: ['tracking'],
+    });
+    expect(hrefs(tracking)).toEqual([
+      '/locales/en/common.json?v=b1',
+      '/locales/en/errors.json?v=b1',
+      '/locales/en/tracking.json?v=b1',
+    ]);
+    expect(tracking).toContain(
+      '<link rel="preload" as="fetch" crossorigin href="/locales/en/tracking.json?v=b1">',
+    );
   });
 
   it('replaces an app-config script already present instead of adding a second one', () => {

@@ -172,6 +172,14 @@ export function brandThemeStyle(brand: Brand): { tag: string; hash: string } {
   return { tag: `<style id="brand-theme">${rule}</style>`, hash: `'sha256-${digest}'` };
 }
 
+/** A copy of the page's first text preload, for another namespace (same language and build). */
+function textPreloadFor(html: string, namespace: string): string | undefined {
+  const first = /<link\s+rel=["']preload["'][^>]*\/locales\/[a-z]{2}\/[a-z-]+\.json[^>]*>/i.exec(
+    html,
+  );
+  return first?.[0].replace(/(\/locales\/[a-z]{2}\/)[a-z-]+(\.json)/i, `$1${namespace}$2`);
+}
+
 /** What the head of one page depends on besides its brand. */
 export interface PageHead {
   /** The page's `lang` query (SPEC 1): the manifest linked is in that language. */
@@ -180,6 +188,8 @@ export interface PageHead {
   files?: ReadonlySet<string> | undefined;
   /** The screen painted before the scripts run (first-paint.ts), placed inside `#root`. */
   firstPaint?: string | undefined;
+  /** Texts of the page's first screen, preloaded beside the first texts (e.g. `tracking`). */
+  screenTexts?: readonly string[] | undefined;
 }
 
 /**
@@ -231,6 +241,12 @@ export function renderIndexHtml(
     /(<link\s+rel=["']preload["'][^>]*\shref=["'])\/locales\/[a-z]{2}\//gi,
     (_tag, start: string) => `${start}/locales/${language}/`,
   );
+  // The first screen's own texts download with the page too, so the app's first render does not
+  // wait a round trip for them after the scripts have run.
+  for (const namespace of page.screenTexts ?? []) {
+    const tag = textPreloadFor(html, namespace);
+    if (tag) html = insertBeforeHeadEnd(html, tag);
+  }
   html = html.replace(/<style\s+id=["']brand-theme["'][^>]*>[\s\S]*?<\/style>\s*/gi, '');
   html = insertBeforeHeadEnd(html, brandThemeStyle(brand).tag);
   if (page.firstPaint) {

@@ -60,6 +60,9 @@ function wantsPage(request: FastifyRequest, path: string): boolean {
   return !looksLikeFile && (accept === '' || accept.includes('*/*'));
 }
 
+/** The texts (locale namespace) of the tracking screen (apps/web route table). */
+const TRACKING_TEXTS = ['tracking'] as const;
+
 /** /tracking itself, the one page painted with the phone's service. */
 function isTrackingPage(path: string): boolean {
   return path.replace(/\/+$/, '') === '/tracking';
@@ -126,6 +129,8 @@ const webRoutes: FastifyPluginCallback = (app, _options, done) => {
         // The manifest in the page's language and the brand's PNG icons (docs/decisions/740).
         lang,
         files: shell.files,
+        // The tracking screen's texts, with the page rather than after its scripts.
+        screenTexts: trackingPage ? TRACKING_TEXTS : undefined,
         // The screen painted before the scripts arrive (docs/decisions/770).
         firstPaint: firstPaintHtml({
           path,
