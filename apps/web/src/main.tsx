@@ -1,6 +1,6 @@
 import './lib/zod-without-eval.ts';
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, type Root } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import '@fontsource-variable/inter';
 import './styles/global.css';
@@ -14,6 +14,7 @@ import { ConfigErrorScreen } from './app/config-error-screen.tsx';
 import { routeOfPath } from './app/routes/route-table.tsx';
 import { loadScreen } from './app/routes/screen-code.ts';
 import { loadRuntimeConfig } from './config/runtime-config.ts';
+import { prefetchShellReads } from './api/shell-reads.ts';
 import { createApiClient } from './lib/api-client.ts';
 import { createI18n } from './lib/i18n.ts';
 import { listenForInstallPrompt } from './lib/install-prompt.ts';
@@ -24,11 +25,9 @@ import { keepTrackingCookie } from './lib/tracking-cookie.ts';
 import { yieldToMain } from './lib/yield-to-main.ts';
 import { useSessionStore } from './stores/session-store.ts';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html needs <div id="root">');
+const container = document.getElementById('root') ?? missingRoot();
 /** The page came with its first screen painted by the server (docs/decisions/770). */
 const serverPainted = container.innerHTML.includes('<!--first-paint-->');
-const root = createRoot(container);
 
 // SPEC 9 install banner: the browser's install offer comes once, early; kept for /corporate/home.
 listenForInstallPrompt(window);
@@ -40,16 +39,35 @@ document.documentElement.lang = language;
 // The screen the page opens on: its code and its texts download now, beside the app's own texts,
 // rather than once the app has rendered (a round trip each on a weak signal).
 const firstScreen = routeOfPath(window.location.pathname);
-// A screen that fails to load is shown as such by its route (its error boundary).
-const firstScreenCode = firstScreen ? loadScreen(firstScreen).catch(() => undefined) : undefined;
-const i18nReady = createI18n({ lng: language, namespaces: firstScreen?.namespaces }).then(
-  (i18n) => {
+
+// Start-up runs as a few short tasks rather than one long one after the modules' evaluation: on a
+// slow phone the painted screen then answers a scroll or a tap between them. The screen's code is
+// asked for first, then its texts, then the config is read. A screen that fails to load is shown
+// as such by its route (its error boundary).
+const codeTask = yieldToMain();
+const firstScreenCode = codeTask.then(() =>
+  firstScreen ? loadScreen(firstScreen).catch(() => undefined) : undefined,
+);
+const textsTask = codeTask.then(yieldToMain);
+const i18nReady = textsTask
+  .then(() => createI18n({ lng: language, namespaces: firstScreen?.namespaces }))
+  .then((i18n) => {
     i18n.on('languageChanged', (lng) => {
       document.documentElement.lang = lng;
     });
     return i18n;
-  },
-);
+  });
+
+function missingRoot(): never {
+  throw new Error('index.html needs <div id="root">');
+}
+
+/** The React root, made when the first render comes (its set-up is a task's worth of work). */
+let root: Root | undefined;
+function appRoot(): Root {
+  root ??= createRoot(container);
+  return root;
+}
 
 /** Server data of this page load (ARCHITECTURE "Front end"). */
 const queryClient = createQueryClient();
@@ -67,6 +85,9 @@ async function start(configLoad: ReturnType<typeof loadConfig>): Promise<void> {
   const i18n = await i18nReady;
   try {
     const config = await configLoad;
+    // Texts and config often arrive together (the page preloads the texts): the brand's styles,
+    // then the first render, each in a task of its own rather than one after their arrival.
+    await yieldToMain();
     brandDocument(config);
     // SPEC 7 tag manager, analytics, guide tool, error reporting: only those configured (decision 631).
     startTelemetry(config.telemetry, {
@@ -81,11 +102,12 @@ async function start(configLoad: ReturnType<typeof loadConfig>): Promise<void> {
     // not a loading line over it (docs/decisions/752). Elsewhere the frame and its loading line
     // show at once, as the code arrives.
     if (serverPainted) await firstScreenCode;
+    await yieldToMain();
     // The first render as a transition: React yields to the browser every few milliseconds instead
     // of holding a slow phone's main thread until the whole first screen is built, so a tap or a
     // scroll during start-up is answered.
     startTransition(() => {
-      root.render(
+      appRoot().render(
         <StrictMode>
           <App config={config} i18n={i18n} queryClient={queryClient} />
         </StrictMode>,
@@ -93,7 +115,7 @@ async function start(configLoad: ReturnType<typeof loadConfig>): Promise<void> {
     });
   } catch (error) {
     console.error('[boot] app config unavailable', error);
-    root.render(
+    appRoot().render(
       <StrictMode>
         <I18nextProvider i18n={i18n}>
           <ConfigErrorScreen onRetry={() => void start(loadConfig())} />
@@ -103,15 +125,18 @@ async function start(configLoad: ReturnType<typeof loadConfig>): Promise<void> {
   }
 }
 
-// The config is read in a task of its own: the modules' evaluation above is already a long one.
-const firstConfigLoad = yieldToMain().then(loadConfig);
-// The first screen's server reads go out as soon as the API's address is known, beside its texts.
+// The config is read in a task of its own, once the screen's code and texts are asked for.
+const firstConfigLoad = textsTask.then(yieldToMain).then(loadConfig);
+// The first screen's server reads and the frame's own (the account and its integrations) go out as
+// soon as the API's address is known, beside the screen's texts, not once it has rendered.
 firstConfigLoad.then(
   (config) => {
+    const { session } = useSessionStore.getState();
+    prefetchShellReads(queryClient, config, session.accountId ?? config.accountId);
     firstScreen?.prefetch?.({
       queryClient,
       api: createApiClient({ baseUrl: config.api.common, appKey: config.appKey }),
-      session: useSessionStore.getState().session,
+      session,
     });
   },
   () => undefined,

@@ -18,15 +18,19 @@ export function getIntegrations(config: RuntimeConfig, accountId: string): Promi
   );
 }
 
+export function getIntegrationsQueryOptions(config: RuntimeConfig, accountId: string) {
+  return queryOptions({
+    queryKey: integrationKeys.forAccount(accountId),
+    queryFn: () => getIntegrations(config, accountId),
+    staleTime: 10 * 60_000,
+  });
+}
+
 /** The account's integrations, or undefined while loading, without an account, or on failure. */
 export function useIntegrations(accountId: string | null) {
   const config = useRuntimeConfig();
   return useQuery({
-    ...queryOptions({
-      queryKey: integrationKeys.forAccount(accountId ?? ''),
-      queryFn: () => getIntegrations(config, accountId ?? ''),
-      staleTime: 10 * 60_000,
-    }),
+    ...getIntegrationsQueryOptions(config, accountId ?? ''),
     enabled: accountId !== null,
   });
 }

@@ -23,7 +23,9 @@ export function useEqualHeaderSides(
       const widest = Math.max(0, ...sides.map((side) => side.getBoundingClientRect().width));
       headerElement.style.setProperty(HEADER_SIDE_VARIABLE, `${Math.ceil(widest)}px`);
     };
-    measure();
+    // An observer reports each side's size once before the next frame is painted, and again on
+    // every change: measuring here as well would force a layout of the whole new screen in the
+    // middle of React's commit, a long task on a slow phone.
     const observer = new ResizeObserver(measure);
     for (const side of sides) observer.observe(side);
     return () => {
