@@ -9,6 +9,7 @@ import {
   shownTripStatus,
   splitFullName,
   trackingEtaMinutes,
+  TRACKING_PROGRESS_STEPS,
   trackingProgressStep,
   trackingTitle,
   type Brand,
@@ -154,8 +155,6 @@ function trackingSkeleton(t: ReturnType<typeof textReader>['t']): string {
   );
 }
 
-const PROGRESS_STEPS = ['received', 'accepted', 'onRoute', 'arrived'] as const;
-
 /**
  * The service's status (decision 752), as features/tracking/components/tracking-screen.tsx and
  * progress-bar.tsx write it: the title, the arrival time's place while on route (its clock is the
@@ -169,12 +168,12 @@ function trackingStatus(service: Service, t: ReturnType<typeof textReader>['t'])
     shownTripStatus(service) === 'ON_ROUTE' && trackingEtaMinutes(service.driver?.eta) !== null
       ? '<p class="tracking__eta"><span class="skeleton skeleton--eta" aria-hidden="true"></span></p>'
       : '';
-  const current = step ? PROGRESS_STEPS[step - 1] : undefined;
+  const current = step ? TRACKING_PROGRESS_STEPS[step - 1] : undefined;
   const progress = current
     ? `<div class="progress" role="progressbar" aria-valuemin="1" aria-valuemax="4" aria-valuenow="${String(step)}" aria-valuetext="${t('tracking', `progress.${current}`)}" aria-label="${t('tracking', 'progress.label')}">` +
       // A reached segment is filled (the fill's full width); one ahead has no fill: the page has no
       // inline styles (its Content-Security-Policy), the app's bar sets each fill's width itself.
-      PROGRESS_STEPS.map((_name, index) =>
+      TRACKING_PROGRESS_STEPS.map((_name, index) =>
         index < (step ?? 0)
           ? '<span class="progress__segment" data-state="reached"><span class="progress__fill"></span></span>'
           : '<span class="progress__segment" data-state="ahead"></span>',

@@ -43,6 +43,12 @@ export function trackingTitle(service: Pick<Service, 'trip' | 'driver'>): Tracki
   }
 }
 
+/**
+ * The progress bar's four steps in order, each named by its text (`tracking:progress.<name>`):
+ * SPEC 4 "Progress bar has 4 steps: new=1, accepted=2, on route=3, arrived or towed=4".
+ */
+export const TRACKING_PROGRESS_STEPS = ['received', 'accepted', 'onRoute', 'arrived'] as const;
+
 /** Progress-bar step 1..4, or null when no bar shows (SPEC 4 "Progress bar has 4 steps"). */
 export function trackingProgressStep(service: Pick<Service, 'status' | 'trip'>) {
   return progressStep(

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { TRACKING_PROGRESS_STEPS } from '@auxilio/domain';
 
 export interface ProgressBarProps {
   /** 1..4 (SPEC 4 "Progress bar has 4 steps: new=1, accepted=2, on route=3, arrived or towed=4"). */
@@ -7,8 +8,6 @@ export interface ProgressBarProps {
   driveProgress: number | null;
 }
 
-const STEPS = ['received', 'accepted', 'onRoute', 'arrived'] as const;
-
 /**
  * Four segments, one per SPEC step: the first `step` are filled, so on route shows three. On route
  * the fourth (arriving) fills lightly as the truck drives (SPEC 9 "Progress line refresh 10 s";
@@ -16,7 +15,7 @@ const STEPS = ['received', 'accepted', 'onRoute', 'arrived'] as const;
  */
 export function ProgressBar({ step, driveProgress }: ProgressBarProps) {
   const { t } = useTranslation('tracking');
-  const current = STEPS[step - 1] ?? 'received';
+  const current = TRACKING_PROGRESS_STEPS[step - 1] ?? 'received';
   return (
     <div
       className="progress"
@@ -27,7 +26,7 @@ export function ProgressBar({ step, driveProgress }: ProgressBarProps) {
       aria-valuetext={t(`progress.${current}`)}
       aria-label={t('progress.label')}
     >
-      {STEPS.map((name, index) => {
+      {TRACKING_PROGRESS_STEPS.map((name, index) => {
         const position = index + 1;
         const reached = position <= step;
         const driving = step === 3 && position === 4 && driveProgress !== null;
