@@ -253,6 +253,23 @@ describe('driver positions written in batches (decision 781)', () => {
     expect(await positionLatitudes(onTrip.serviceId)).toEqual([18.48]);
   });
 
+  it('refuses the position of a driver deleted after their token was checked, and counts nothing', async () => {
+    const [free] = await driversWithoutTrip(3, 1);
+    if (!free) throw new Error('no driver');
+    const row = await storedDriver(free.driverId);
+    const intake = createPositionIntake(t.app.repositories, t.db.kind);
+    await t.db.db.delete(drivers).where(eq(drivers.id, free.driverId));
+    try {
+      const fix = { lat: 18.44, lng: -66.1, accuracy: 5 };
+      await expect(intake.report(row, fix)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+      await expect(
+        intake.reportFixes(row, [{ ...fix, at: new Date(Date.now() - 1000) }]),
+      ).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    } finally {
+      await t.db.db.insert(drivers).values(row);
+    }
+  });
+
   it('refuses a signed-out driver’s token at once, even while other positions are being written', async () => {
     const fleet = await trips(3);
     const [leaving, ...staying] = fleet;

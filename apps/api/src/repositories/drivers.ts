@@ -19,6 +19,8 @@ export type DriverPosition = Omit<DriverPatch, 'status' | 'pendingSituation'> & 
 
 /** What `moveIfNewer` did: whether the driver moved, and the time of the position stored before. */
 export interface PositionMove {
+  /** False when the driver's row is gone (deleted since their token was checked). */
+  found: boolean;
   moved: boolean;
   /** The stored position's time the new one was compared with (still stored when not moved). */
   storedAt: Date | null;
@@ -137,12 +139,12 @@ export function createDriversRepository(db: Db): DriversRepository {
           storedAt: stored.at,
           woken: sql`pg_notify(${DRIVER_CHANGES_CHANNEL}, ${drivers.id})`,
         });
-      if (moved) return { moved: true, storedAt: moved.storedAt };
+      if (moved) return { found: true, moved: true, storedAt: moved.storedAt };
       const [row] = await db
         .select({ at: drivers.lastSeenAt })
         .from(drivers)
         .where(eq(drivers.id, id));
-      return { moved: false, storedAt: row?.at ?? null };
+      return { found: row !== undefined, moved: false, storedAt: row?.at ?? null };
     },
 
     listAssignedActive: () =>

@@ -1,6 +1,7 @@
 import { isAccurateEnough } from '@auxilio/domain';
 import type { DriverPosition, DriverRow } from '../repositories/drivers.ts';
 import type { Repositories } from '../repositories/index.ts';
+import { AppError } from '../lib/errors.ts';
 import { positionChange, type PositionReport, type PositionResult } from './driver-app.ts';
 
 // The positions drivers post while they work (docs/decisions/781): one at a time
@@ -243,10 +244,12 @@ async function moveWithoutTrip(
 ): Promise<Merged> {
   const { newest } = merge(requests, null);
   if (!newest) throw new Error(`no position of driver ${driverId} to write`);
-  const { storedAt } = await repos.drivers.moveIfNewer(
+  const { found, storedAt } = await repos.drivers.moveIfNewer(
     driverId,
     positionOf(newest),
     newest.takenNow === true,
   );
+  // Deleted since their token was checked: their token opens nothing now, and nothing was stored.
+  if (!found) throw new AppError('UNAUTHORIZED', 'Unknown driver token');
   return merge(requests, storedAt);
 }
