@@ -149,7 +149,7 @@ describe('the read cache on its own', () => {
     expect(JSON.parse(fresh.body)).toMatchObject({ firstname: 'Marisol' });
   });
 
-  it('reads the database once for phones that miss together, and refuses the wrong token among them', async () => {
+  it('reads the service once for phones that miss together, and refuses the wrong token among them', async () => {
     const cache = createServiceReadCache({ changes: createServiceChanges(), notified: () => true });
     const service = await createService(t, CONNECT_PR);
     const other = await createService(t, CONNECT_PR);
@@ -175,6 +175,35 @@ describe('the read cache on its own', () => {
     expect(new Set(views.map((view) => view.etag)).size).toBe(1);
     expect(JSON.parse(views[0]?.body ?? '{}')).toMatchObject({ _id: service.id });
     expect(reads).toBe(1);
+  });
+
+  it('never holds a phone’s read behind a read of the same service with another token', async () => {
+    const cache = createServiceReadCache({ changes: createServiceChanges(), notified: () => true });
+    const service = await createService(t, CONNECT_PR);
+    const other = await createService(t, CONNECT_PR);
+    let release = (): void => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let first = true;
+    const repos = {
+      services: {
+        ...t.app.repositories.services,
+        // The first token check (the wrong token's) answers only once released.
+        findTokenHash: async (id: string) => {
+          if (first) {
+            first = false;
+            await held;
+          }
+          return t.app.repositories.services.findTokenHash(id);
+        },
+      },
+    };
+    const wrong = cache.read(repos, other.headers.authorization, service.id);
+    const view = await cache.read(repos, service.headers.authorization, service.id);
+    expect(JSON.parse(view.body)).toMatchObject({ _id: service.id });
+    release();
+    await expect(wrong).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
 
   it('keeps no expired view (nor the token that opened it) once another view is stored', async () => {

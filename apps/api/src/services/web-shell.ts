@@ -177,7 +177,10 @@ function textPreloadFor(html: string, namespace: string): string | undefined {
   const first = /<link\s+rel=["']preload["'][^>]*\/locales\/[a-z]{2}\/[a-z-]+\.json[^>]*>/i.exec(
     html,
   );
-  return first?.[0].replace(/(\/locales\/[a-z]{2}\/)[a-z-]+(\.json)/i, `$1${namespace}$2`);
+  return first?.[0].replace(
+    /(\/locales\/[a-z]{2}\/)[a-z-]+(\.json)/i,
+    (_file, folder: string, extension: string) => `${folder}${namespace}${extension}`,
+  );
 }
 
 /** What the head of one page depends on besides its brand. */

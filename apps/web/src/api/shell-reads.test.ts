@@ -23,7 +23,9 @@ describe('the frame reads the account and its integrations as soon as the config
     ]);
     // Asked again while it is fresh, as the frame's first render does: not read twice.
     prefetchShellReads(queryClient, testConfig(), TEST_ACCOUNT_ID);
-    await Promise.resolve();
+    await vi.waitFor(() => {
+      expect(queryClient.isFetching()).toBe(0);
+    });
     const accountReads = requests.filter((request) =>
       request.url.pathname.endsWith(TEST_ACCOUNT_ID),
     );

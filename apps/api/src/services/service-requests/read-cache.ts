@@ -16,13 +16,25 @@ import { authorizeService, bearerTokenOf, hashServiceToken } from '../service-to
 // A hit costs no hashing: the entry keeps the bearer token the database accepted for it, and a
 // read opens the entry only with those same bytes (compared in constant time). Any other token
 // goes to the database as on a miss, so a wrong or replaced token is refused there exactly as
-// before. Those tokens stay in memory no longer than their views are fresh: storing a view first
-// drops the expired ones.
+// before. Storing a view first drops the expired ones, tokens with them; on a process that stores
+// none for a while, expired entries (10,000 at most) wait for the next store or read.
 
 /** The JSON body of GET /services/{id} with its entity tag. */
 export interface ServiceView {
   body: string;
   etag: string;
+}
+
+/** A database read of a service under way, shared by the requests that carry the same token. */
+interface Loading {
+  token: Buffer;
+  generation: number;
+  view: Promise<ServiceView>;
+}
+
+/** Whether two tokens are the same bytes (constant time once their lengths match). */
+function sameToken(given: Buffer, kept: Buffer): boolean {
+  return given.length === kept.length && timingSafeEqual(given, kept);
 }
 
 interface Entry extends ServiceView {
@@ -63,8 +75,8 @@ export function createServiceReadCache(options: ServiceReadCacheOptions): Servic
   const maxEntries = options.maxEntries ?? 10_000;
   const now = options.now ?? Date.now;
   const entries = new Map<string, Entry>();
-  /** The database read of each service whose view is being made (one at a time per service). */
-  const loading = new Map<string, Promise<unknown>>();
+  /** The database read under way of each service: its token, and the changes it has seen. */
+  const loading = new Map<string, Loading>();
 
   const fresh = (serviceId: string): Entry | undefined => {
     const entry = entries.get(serviceId);
@@ -93,16 +105,21 @@ export function createServiceReadCache(options: ServiceReadCacheOptions): Servic
   const cached = (authorization: string | undefined, serviceId: string): Entry | undefined => {
     const entry = fresh(serviceId);
     const token = entry && bearerTokenOf(authorization);
-    if (!entry || !token) return undefined;
-    const given = Buffer.from(token);
-    return given.length === entry.token.length && timingSafeEqual(given, entry.token)
-      ? entry
-      : undefined;
+    return entry && token && sameToken(Buffer.from(token), entry.token) ? entry : undefined;
   };
 
-  /** The read of the service to wait for, if any, while its view can be stored (not otherwise). */
-  const awaited = (serviceId: string): Promise<unknown> | undefined =>
-    notified() && !changes.inFlight(serviceId) ? loading.get(serviceId) : undefined;
+  /**
+   * The read under way that answers this request as its own read would: the same token, and no
+   * change of the service notified or under way since it began. Anyone else reads for themselves,
+   * so a request with another token (wrong, or of another holder) never holds this one up.
+   */
+  const sharedRead = (token: string, serviceId: string): Promise<ServiceView> | undefined => {
+    const pending = loading.get(serviceId);
+    if (!pending || pending.generation !== changes.generation() || changes.inFlight(serviceId)) {
+      return undefined;
+    }
+    return sameToken(Buffer.from(token), pending.token) ? pending.view : undefined;
+  };
 
   const load = async (
     repos: Pick<Repositories, 'services'>,
@@ -139,25 +156,22 @@ export function createServiceReadCache(options: ServiceReadCacheOptions): Servic
     async read(repos, authorization, serviceId) {
       const hit = cached(authorization, serviceId);
       if (hit) return hit;
-      // When a view expires, every phone polling it misses at once: one reads the database, the
-      // others wait for it and then open the new view with their own token. If that read made no
-      // view (its token was refused, or the service changed meanwhile), the next one reads.
-      for (let pending = awaited(serviceId); pending; pending = awaited(serviceId)) {
-        await pending.catch(() => undefined);
-        const after = cached(authorization, serviceId);
-        if (after) return after;
-      }
-      // A miss, or a token the entry does not know (wrong, or replaced since): ask the database.
-      const started = load(repos, authorization, serviceId);
-      if (!loading.has(serviceId)) {
-        loading.set(serviceId, started);
-        started
+      // When a view expires, every phone polling it misses at once: one reads the database and
+      // the others holding the same token take its answer (or its refusal).
+      const token = bearerTokenOf(authorization);
+      const shared = token ? sharedRead(token, serviceId) : undefined;
+      if (shared) return shared;
+      const view = load(repos, authorization, serviceId);
+      if (token) {
+        const pending = { token: Buffer.from(token), generation: changes.generation(), view };
+        loading.set(serviceId, pending);
+        view
           .finally(() => {
-            if (loading.get(serviceId) === started) loading.delete(serviceId);
+            if (loading.get(serviceId) === pending) loading.delete(serviceId);
           })
           .catch(() => undefined);
       }
-      return started;
+      return view;
     },
     evict(serviceId) {
       entries.delete(serviceId);
