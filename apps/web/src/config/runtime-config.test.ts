@@ -51,6 +51,24 @@ describe('runtime config (ARCHITECTURE decision 5)', () => {
     expect(fetchFn).not.toHaveBeenCalled();
   });
 
+  it('starts where the browser refuses storage (a webview or frame with it off)', async () => {
+    inject(JSON.stringify(testConfigBody()));
+    const refused = vi.spyOn(window, 'localStorage', 'get').mockImplementation(() => {
+      throw new DOMException('The page has no storage', 'SecurityError');
+    });
+    try {
+      const fetchFn = vi.fn<typeof fetch>();
+      const config = await loadRuntimeConfig({
+        request: { brand: 'demo', account: null },
+        fetchFn,
+      });
+      expect(config.brand.slug).toBe('demo');
+      expect(fetchFn).not.toHaveBeenCalled();
+    } finally {
+      refused.mockRestore();
+    }
+  });
+
   it('fetches /app-config.json with brand and account when nothing was injected', async () => {
     const fetchFn = vi.fn<typeof fetch>(() => jsonResponse(testConfigBody()));
     const config = await loadRuntimeConfig({

@@ -1,4 +1,5 @@
 import { RuntimeConfigSchema, type RuntimeConfig } from '@auxilio/domain';
+import { localStorageOrNone } from '../lib/local-storage.ts';
 
 // ARCHITECTURE decision 5: one build serves every brand; what differs per brand and per deployment
 // comes from the server at run time, parsed once here (CONVENTIONS "State and data").
@@ -83,7 +84,7 @@ export async function loadRuntimeConfig({
   request,
   doc = document,
   fetchFn = fetch,
-  storage = window.localStorage,
+  storage = localStorageOrNone(),
 }: LoadRuntimeConfigOptions): Promise<RuntimeConfig> {
   const injected = readInjectedConfigSafely(doc);
   if (injected && injectedConfigMatches(injected, request)) {

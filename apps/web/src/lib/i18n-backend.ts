@@ -8,8 +8,8 @@ import type { BackendModule, ReadCallback, ResourceKey } from 'i18next';
 export interface LocaleBackendOptions {
   /** `{{lng}}` and `{{ns}}` are replaced, e.g. '/locales/{{lng}}/{{ns}}.json'. */
   loadPath: string;
-  /** Where copies are kept (localStorage in the browser). */
-  store: Storage;
+  /** Where copies are kept (localStorage in the browser); null where there is none. */
+  store: Storage | null;
   /** Key prefix of the copies: `<prefix><lng>-<ns>`. */
   prefix: string;
   /** The build's id: a copy from another build is never read. */
@@ -24,9 +24,9 @@ interface KeptCopy {
   texts: ResourceKey;
 }
 
-function readCopy(store: Storage, key: string): KeptCopy | null {
+function readCopy(store: Storage | null, key: string): KeptCopy | null {
   try {
-    const kept: unknown = JSON.parse(store.getItem(key) ?? 'null');
+    const kept: unknown = JSON.parse(store?.getItem(key) ?? 'null');
     if (typeof kept !== 'object' || kept === null) return null;
     const { stamp, version, texts } = kept as Record<string, unknown>;
     if (typeof stamp !== 'number' || typeof version !== 'string') return null;
@@ -38,9 +38,9 @@ function readCopy(store: Storage, key: string): KeptCopy | null {
   }
 }
 
-function keepCopy(store: Storage, key: string, copy: KeptCopy): void {
+function keepCopy(store: Storage | null, key: string, copy: KeptCopy): void {
   try {
-    store.setItem(key, JSON.stringify(copy));
+    store?.setItem(key, JSON.stringify(copy));
   } catch {
     // Storage full or blocked: the texts still show, they are just fetched again next time.
   }

@@ -50,6 +50,20 @@ describe('i18n (SPEC 8 "Missing translation key: Logged; default Spanish text us
     expect(log).toHaveBeenCalledWith(expect.stringContaining("missing key 'common:nowhere'"));
   });
 
+  it('shows the texts where the browser refuses storage (a webview or frame with it off)', async () => {
+    const fetchMock = serveLocales();
+    const refused = vi.spyOn(window, 'localStorage', 'get').mockImplementation(() => {
+      throw new DOMException('The page has no storage', 'SecurityError');
+    });
+    try {
+      const i18n = await createI18n({ lng: 'es', cacheVersion: 'v1', log: () => undefined });
+      expect(i18n.t('greeting')).toBe('Hola');
+      expect(fetchMock).toHaveBeenCalled();
+    } finally {
+      refused.mockRestore();
+    }
+  });
+
   it('Spanish is the fallback language', async () => {
     serveLocales();
     const i18n = await createI18n({ lng: 'en', cacheVersion: 'v1', log: () => undefined });

@@ -3,6 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, TRANSLATION_CACHE_MINUTES, type Language } from '@auxilio/domain';
 import { createLocaleBackend } from './i18n-backend.ts';
 import { localeLoadPath, PRELOADED_NAMESPACES } from './locale-files.ts';
+import { localStorageOrNone } from './local-storage.ts';
 
 // ARCHITECTURE "Front end": translations in public/locales/{es,en}/{namespace}.json, loaded over HTTP
 // through a local cache; Spanish is the default and the fallback; a missing key logs and shows Spanish.
@@ -51,8 +52,8 @@ export interface CreateI18nOptions {
   cacheVersion?: string;
   /** Namespaces loaded beside the preloaded ones: those of the screen the page opens on. */
   namespaces?: readonly Namespace[];
-  /** Storage of the local cache (localStorage). */
-  store?: Storage;
+  /** Storage of the local cache (localStorage); null: none, the files are fetched every time. */
+  store?: Storage | null;
   log?: TranslationLogger;
 }
 
@@ -65,7 +66,7 @@ export async function createI18n({
   namespaces = [],
   cacheVersion = __BUILD_ID__,
   loadPath = localeLoadPath(cacheVersion),
-  store = window.localStorage,
+  store = localStorageOrNone(),
   log = (message) => {
     console.warn(message);
   },

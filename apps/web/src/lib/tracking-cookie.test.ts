@@ -49,4 +49,25 @@ describe('keepTrackingCookie', () => {
     keepTrackingCookie(store);
     expect(cookiesAt('/tracking')).not.toContain('auxilio_service');
   });
+
+  it('starts where the page may not write cookies, and keeps following the session', () => {
+    const store = createStore<{ session: Held }>(() => ({
+      session: { serviceId: 'svc-00000001', token: 'tok.1' },
+    }));
+    const writes: string[] = [];
+    const refusing = {
+      location: document.location,
+      set cookie(value: string) {
+        writes.push(value);
+        throw new DOMException('Cookies are off in this frame', 'SecurityError');
+      },
+    } as unknown as Document;
+    expect(() => {
+      keepTrackingCookie(store, refusing);
+    }).not.toThrow();
+    expect(() => {
+      store.setState({ session: { serviceId: null, token: null } });
+    }).not.toThrow();
+    expect(writes).toHaveLength(2);
+  });
 });

@@ -18,7 +18,11 @@ export function keepTrackingCookie(store: SessionSource, target: Document = docu
     const cookie = trackingCookieHeader(serviceId && token ? { serviceId, token } : null, secure);
     if (cookie === written) return;
     written = cookie;
-    target.cookie = cookie;
+    try {
+      target.cookie = cookie;
+    } catch {
+      // A frame or webview that refuses cookies: the page then paints no status, the app shows it.
+    }
   };
   write(store.getState().session);
   store.subscribe((state) => {
