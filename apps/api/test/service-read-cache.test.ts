@@ -127,24 +127,35 @@ describe('GET /common/services/{id} with the read cache', () => {
   });
 });
 
+/** A cache with a 2 s TTL on a clock the test moves (in milliseconds from 0). */
+function cacheOnAClock() {
+  let clock = 0;
+  const cache = createServiceReadCache({
+    changes: createServiceChanges(() => clock),
+    notified: () => true,
+    ttlMs: 2_000,
+    now: () => clock,
+  });
+  return {
+    cache,
+    setClock: (ms: number) => {
+      clock = ms;
+    },
+  };
+}
+
 describe('the read cache on its own', () => {
   it('serves a view at most ttl old when a change arrives without a notification', async () => {
-    let clock = 0;
-    const cache = createServiceReadCache({
-      changes: createServiceChanges(() => clock),
-      notified: () => true,
-      ttlMs: 2_000,
-      now: () => clock,
-    });
+    const { cache, setClock } = cacheOnAClock();
     const service = await createService(t, CONNECT_PR);
     const first = await cache.read(t.app.repositories, service.headers.authorization, service.id);
     // A change that (wrongly) appends no event, so no notification drops the view.
     await t.db.db.update(services).set({ firstname: 'Marisol' }).where(eq(services.id, service.id));
 
-    clock = 1_999;
+    setClock(1_999);
     const cached = await cache.read(t.app.repositories, service.headers.authorization, service.id);
     expect(cached.body).toBe(first.body);
-    clock = 2_001;
+    setClock(2_001);
     const fresh = await cache.read(t.app.repositories, service.headers.authorization, service.id);
     expect(JSON.parse(fresh.body)).toMatchObject({ firstname: 'Marisol' });
   });
@@ -207,18 +218,12 @@ describe('the read cache on its own', () => {
   });
 
   it('keeps no expired view (nor the token that opened it) once another view is stored', async () => {
-    let clock = 0;
-    const cache = createServiceReadCache({
-      changes: createServiceChanges(() => clock),
-      notified: () => true,
-      ttlMs: 2_000,
-      now: () => clock,
-    });
+    const { cache, setClock } = cacheOnAClock();
     const first = await createService(t, CONNECT_PR);
     const second = await createService(t, CONNECT_PR);
     await cache.read(t.app.repositories, first.headers.authorization, first.id);
     expect(cache.size()).toBe(1);
-    clock = 2_001;
+    setClock(2_001);
     await cache.read(t.app.repositories, second.headers.authorization, second.id);
     expect(cache.size()).toBe(1);
     expect(cache.cached(first.headers.authorization, first.id)).toBeUndefined();

@@ -19,17 +19,19 @@ import './root-layout.css';
 // Help dialog and the service worker's registration with its update snackbar load with the
 // frame's first render, before anyone can tap Help. Both are part of the precached shell
 // (first-screen-precache.ts); should one still fail to load, the frame goes on without it.
-const HelpDialog = lazy<ComponentType<HelpDialogProps>>(() =>
-  import('../../features/help/components/help-dialog.tsx').then(
-    (m) => ({ default: m.HelpDialog }),
-    () => ({ default: () => null }),
-  ),
+function frameExtra<P extends object>(load: () => Promise<ComponentType<P>>) {
+  return lazy<ComponentType<P>>(() =>
+    load().then(
+      (component) => ({ default: component }),
+      () => ({ default: () => null }),
+    ),
+  );
+}
+const HelpDialog = frameExtra<HelpDialogProps>(() =>
+  import('../../features/help/components/help-dialog.tsx').then((m) => m.HelpDialog),
 );
-const UpdateSnackbar = lazy<ComponentType>(() =>
-  import('../../features/pwa/components/update-snackbar.tsx').then(
-    (m) => ({ default: m.UpdateSnackbar }),
-    () => ({ default: () => null }),
-  ),
+const UpdateSnackbar = frameExtra(() =>
+  import('../../features/pwa/components/update-snackbar.tsx').then((m) => m.UpdateSnackbar),
 );
 
 /**

@@ -4,6 +4,7 @@ import {
   shouldShowInstallBanner,
   type DevicePlatform,
 } from '@auxilio/domain';
+import { localStorageOrNone } from '../../../lib/local-storage.ts';
 import {
   installPrompt,
   onInstallPromptChange,
@@ -24,12 +25,8 @@ export interface InstallBannerDevice {
 
 export function browserDevice(): InstallBannerDevice {
   const nav = navigator as Navigator & { standalone?: boolean };
-  let storage: Storage | null = null;
-  try {
-    storage = window.localStorage;
-  } catch {
-    // Storage blocked (private mode in some webviews): the banner may come back next visit.
-  }
+  // Storage blocked (private mode in some webviews): the banner may come back next visit.
+  const storage = localStorageOrNone();
   return {
     userAgent: nav.userAgent,
     maxTouchPoints: nav.maxTouchPoints,
