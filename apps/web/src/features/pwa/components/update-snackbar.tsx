@@ -29,8 +29,10 @@ export function UpdateSnackbar() {
   });
   useEffect(
     () =>
-      keepLandingPageForOffline(undefined, undefined, undefined, () => {
-        void refetchShownData(queryClient);
+      keepLandingPageForOffline({
+        alsoKeep: () => {
+          void refetchShownData(queryClient);
+        },
       }),
     [queryClient],
   );

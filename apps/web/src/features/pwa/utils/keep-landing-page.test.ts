@@ -17,7 +17,7 @@ describe('keepLandingPageForOffline', () => {
   it('asks for the landing page as HTML once the worker takes control, and only once', async () => {
     const container = workerContainer(false);
     const fetchPage = vi.fn(() => Promise.resolve(new Response('<!doctype html>')));
-    keepLandingPageForOffline(container, fetchPage, LANDING);
+    keepLandingPageForOffline({ container, fetchPage, url: LANDING, cameThroughWorker: false });
     expect(fetchPage).not.toHaveBeenCalled();
 
     container.dispatchEvent(new Event('controllerchange'));
@@ -33,7 +33,12 @@ describe('keepLandingPageForOffline', () => {
   it('reads the page to its end, so a page no cache keeps does not hold its request open', async () => {
     const container = workerContainer(false);
     const page = new Response('<!doctype html>', { headers: { 'cache-control': 'no-store' } });
-    keepLandingPageForOffline(container, () => Promise.resolve(page), LANDING);
+    keepLandingPageForOffline({
+      container,
+      fetchPage: () => Promise.resolve(page),
+      url: LANDING,
+      cameThroughWorker: false,
+    });
     container.dispatchEvent(new Event('controllerchange'));
     await vi.waitFor(() => {
       expect(page.bodyUsed).toBe(true);
@@ -43,34 +48,69 @@ describe('keepLandingPageForOffline', () => {
   it('also asks for the rest of what is on screen, once, when the worker takes control', () => {
     const container = workerContainer(false);
     const alsoKeep = vi.fn();
-    keepLandingPageForOffline(
+    keepLandingPageForOffline({
       container,
-      () => Promise.resolve(new Response('')),
-      LANDING,
+      fetchPage: () => Promise.resolve(new Response('')),
+      url: LANDING,
+      cameThroughWorker: false,
       alsoKeep,
-    );
+    });
     expect(alsoKeep).not.toHaveBeenCalled();
     container.dispatchEvent(new Event('controllerchange'));
     container.dispatchEvent(new Event('controllerchange'));
     expect(alsoKeep).toHaveBeenCalledTimes(1);
   });
 
-  it('does nothing when a worker already controls the page (its navigation went through it)', () => {
+  it('does nothing when the page itself came through the worker (which kept it then)', () => {
     const container = workerContainer(true);
     const fetchPage = vi.fn(() => Promise.resolve(new Response('')));
-    keepLandingPageForOffline(container, fetchPage, LANDING);
+    const alsoKeep = vi.fn();
+    keepLandingPageForOffline({
+      container,
+      fetchPage,
+      url: LANDING,
+      cameThroughWorker: true,
+      alsoKeep,
+    });
     container.dispatchEvent(new Event('controllerchange'));
     expect(fetchPage).not.toHaveBeenCalled();
+    expect(alsoKeep).not.toHaveBeenCalled();
+  });
+
+  it('asks at once when the worker took control before the app looked (a busy phone)', () => {
+    const container = workerContainer(true);
+    const fetchPage = vi.fn(() => Promise.resolve(new Response('')));
+    const alsoKeep = vi.fn();
+    keepLandingPageForOffline({
+      container,
+      fetchPage,
+      url: LANDING,
+      cameThroughWorker: false,
+      alsoKeep,
+    });
+    expect(fetchPage).toHaveBeenCalledTimes(1);
+    expect(fetchPage).toHaveBeenCalledWith(LANDING, {
+      headers: { accept: 'text/html' },
+      credentials: 'same-origin',
+    });
+    expect(alsoKeep).toHaveBeenCalledTimes(1);
+    container.dispatchEvent(new Event('controllerchange'));
+    expect(fetchPage).toHaveBeenCalledTimes(1);
   });
 
   it('does nothing without service workers, and stops waiting when asked', () => {
     const fetchPage = vi.fn(() => Promise.resolve(new Response('')));
     expect(() => {
-      keepLandingPageForOffline(undefined, fetchPage, LANDING)();
+      keepLandingPageForOffline({ container: undefined, fetchPage, url: LANDING })();
     }).not.toThrow();
 
     const container = workerContainer(false);
-    const stop = keepLandingPageForOffline(container, fetchPage, LANDING);
+    const stop = keepLandingPageForOffline({
+      container,
+      fetchPage,
+      url: LANDING,
+      cameThroughWorker: false,
+    });
     stop();
     container.dispatchEvent(new Event('controllerchange'));
     expect(fetchPage).not.toHaveBeenCalled();
@@ -79,7 +119,12 @@ describe('keepLandingPageForOffline', () => {
   it('logs, and does not throw, when the page cannot be fetched', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const container = workerContainer(false);
-    keepLandingPageForOffline(container, () => Promise.reject(new TypeError('offline')), LANDING);
+    keepLandingPageForOffline({
+      container,
+      fetchPage: () => Promise.reject(new TypeError('offline')),
+      url: LANDING,
+      cameThroughWorker: false,
+    });
     container.dispatchEvent(new Event('controllerchange'));
     await vi.waitFor(() => {
       expect(warn).toHaveBeenCalledTimes(1);

@@ -1,29 +1,53 @@
+/** The navigation that loaded this document, when the browser reports it. */
+function documentNavigation(): PerformanceNavigationTiming | undefined {
+  return performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+}
+
 /**
  * The address this document was loaded from; the app may have moved on since (an entry link that
  * forwards to /services), but the page the server sent is the one of this address.
  */
 function documentUrl(): string {
-  const [entry] = performance.getEntriesByType('navigation');
-  return entry?.name ?? window.location.href;
+  return documentNavigation()?.name ?? window.location.href;
+}
+
+/**
+ * Whether this document's own request went through a service worker: `workerStart` is 0 when no
+ * worker handled the navigation. Without timing, the page is taken as one the worker already has.
+ */
+function documentCameThroughWorker(): boolean {
+  const navigation = documentNavigation();
+  return navigation === undefined || navigation.workerStart > 0;
+}
+
+export interface KeepLandingPageOptions {
+  /** Absent outside a secure context (an http address other than localhost). */
+  container?: ServiceWorkerContainer | undefined;
+  fetchPage?: typeof fetch;
+  url?: string;
+  /** Whether the document's own navigation was answered by a worker (which then kept it). */
+  cameThroughWorker?: boolean;
+  /** Asks for the rest of what is on screen (docs/decisions/730). */
+  alsoKeep?: () => void;
 }
 
 /**
  * On the first visit the page loads before its service worker exists, so the worker never saw it.
- * When the worker takes control of this page, ask for the page again through it, so the worker
- * keeps it and the page the user landed on opens offline too (docs/decisions/176); `alsoKeep` then
- * asks for the rest of what is on screen (docs/decisions/730). Returns a function that stops waiting.
+ * Once the worker controls this page, ask for the page again through it, so the worker keeps it
+ * and the page the user landed on opens offline too (docs/decisions/176); `alsoKeep` then asks for
+ * the rest of what is on screen (docs/decisions/730). The worker may have taken control before
+ * this runs (it installs while the app starts on a busy phone): then the page is asked for at
+ * once. Returns a function that stops waiting.
  */
-export function keepLandingPageForOffline(
-  // Absent outside a secure context (an http address other than localhost).
-  container: ServiceWorkerContainer | undefined = 'serviceWorker' in navigator
-    ? navigator.serviceWorker
-    : undefined,
-  fetchPage: typeof fetch = (input, init) => fetch(input, init),
-  url: string = documentUrl(),
-  alsoKeep: () => void = () => undefined,
-): () => void {
-  // Already controlled: this page's own navigation went through the worker.
-  if (!container || container.controller) return () => undefined;
+export function keepLandingPageForOffline({
+  container = 'serviceWorker' in navigator ? navigator.serviceWorker : undefined,
+  fetchPage = (input, init) => fetch(input, init),
+  url = documentUrl(),
+  cameThroughWorker = documentCameThroughWorker(),
+  alsoKeep = () => undefined,
+}: KeepLandingPageOptions = {}): () => void {
+  // This page's own navigation went through the worker, which kept it then.
+  if (!container || cameThroughWorker) return () => undefined;
   const keep = () => {
     alsoKeep();
     // The body is read to its end, so the request completes: a page the browser may not cache
@@ -34,6 +58,10 @@ export function keepLandingPageForOffline(
         console.warn('[pwa] the landing page could not be kept for offline use', error);
       });
   };
+  if (container.controller) {
+    keep();
+    return () => undefined;
+  }
   container.addEventListener('controllerchange', keep, { once: true });
   return () => {
     container.removeEventListener('controllerchange', keep);
