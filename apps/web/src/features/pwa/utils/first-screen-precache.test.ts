@@ -43,6 +43,11 @@ const MANIFEST: BuildManifest = {
     file: 'assets/update-snackbar-t0.js',
     imports: ['index.html'],
   },
+  'src/features/services/components/services-dialogs.ts': {
+    file: 'assets/services-dialogs-u1.js',
+    imports: ['index.html', '_dialog-v2.js'],
+  },
+  '_dialog-v2.js': { file: 'assets/dialog-v2.js', css: ['assets/dialog-w3.css'] },
   'src/app/routes/tracking.tsx': {
     file: 'assets/tracking-m3.js',
     imports: ['index.html', '_map-view-n4.js'],
@@ -69,6 +74,9 @@ const SHELL_AND_FIRST_SCREENS = [
   'assets/help-dialog-r8.js',
   'assets/help-dialog-s9.css',
   'assets/update-snackbar-t0.js',
+  'assets/services-dialogs-u1.js',
+  'assets/dialog-v2.js',
+  'assets/dialog-w3.css',
 ];
 
 describe('filesLoadedWith', () => {

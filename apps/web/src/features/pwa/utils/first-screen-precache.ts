@@ -30,6 +30,7 @@ export interface PrecacheEntry {
 export const FIRST_SCREEN_MODULES: readonly RegExp[] = [
   /^src\/app\/routes\/home\.tsx$/,
   /^src\/app\/routes\/services\.tsx$/,
+  /^src\/features\/services\/components\/services-dialogs\.ts$/,
   /^src\/features\/help\/components\/help-dialog\.tsx$/,
   /^src\/features\/pwa\/components\/update-snackbar\.tsx$/,
   /[\\/]workbox-window[\\/]/,

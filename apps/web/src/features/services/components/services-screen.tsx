@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import {
@@ -16,15 +16,24 @@ import {
   type ServiceType,
 } from '@auxilio/domain';
 import { Button } from '../../../components/ui/button/button.tsx';
-import { Dialog } from '../../../components/ui/dialog/dialog.tsx';
 import { useRuntimeConfig } from '../../../config/runtime-config-context.ts';
 import { useSessionStore } from '../../../stores/session-store.ts';
 import { useServiceTypes } from '../api/get-service-types.ts';
 import { useRoadContinue, type KnownCustomerLookup } from '../hooks/use-road-continue.ts';
 import { callDrawerPhone } from '../utils/call-drawer-phone.ts';
-import { CallDrawer } from './call-drawer.tsx';
 import { ServiceIcon } from './service-icon.tsx';
 import './services.css';
+
+// The two dialogs open on a tap, never in the first frame: their code (the dialog, the phone
+// number's formatting) is not among the scripts the first screen waits for on a weak signal. It
+// loads with the screen's first render, before anyone can tap, and is precached with the first
+// screens (first-screen-precache.ts).
+const OtherHelpDialog = lazy(() =>
+  import('./services-dialogs.ts').then((module) => ({ default: module.OtherHelpDialog })),
+);
+const CallDrawer = lazy(() =>
+  import('./services-dialogs.ts').then((module) => ({ default: module.CallDrawer })),
+);
 
 export interface ServicesScreenProps {
   /** The account in use; undefined while it loads. */
@@ -162,23 +171,22 @@ export function ServicesScreen({ account, accountFailed, helpPhone, lookup }: Se
           {lookup.pending ? t('picker.searching') : t('picker.continue')}
         </Button>
       </div>
-      <Dialog
-        open={otherOpen}
-        onClose={() => {
-          setOtherOpen(false);
-        }}
-        title={t('other.title')}
-        closeLabel={t('callDrawer.close')}
-      >
-        <p className="call-drawer__text">{otherHelp}</p>
-      </Dialog>
-      <CallDrawer
-        open={road.callDrawerOpen}
-        onClose={road.closeCallDrawer}
-        situation={session.situation}
-        phone={callDrawerPhone({ account, helpPhone })}
-        branch={account?.branch ?? brand.country}
-      />
+      <Suspense fallback={null}>
+        <OtherHelpDialog
+          open={otherOpen}
+          onClose={() => {
+            setOtherOpen(false);
+          }}
+          text={otherHelp ?? ''}
+        />
+        <CallDrawer
+          open={road.callDrawerOpen}
+          onClose={road.closeCallDrawer}
+          situation={session.situation}
+          phone={callDrawerPhone({ account, helpPhone })}
+          branch={account?.branch ?? brand.country}
+        />
+      </Suspense>
     </main>
   );
 }
