@@ -23,7 +23,7 @@ import { untilUrlIsClean } from './lib/telemetry/clean-url.ts';
 import { startTelemetry } from './lib/telemetry/telemetry.ts';
 import { keepTrackingCookie } from './lib/tracking-cookie.ts';
 import { yieldToMain } from './lib/yield-to-main.ts';
-import { useSessionStore } from './stores/session-store.ts';
+import { readStoredSession, useSessionStore } from './stores/session-store.ts';
 
 const container = document.getElementById('root') ?? missingRoot();
 /** The page came with its first screen painted by the server (docs/decisions/770). */
@@ -32,25 +32,31 @@ const serverPainted = container.innerHTML.includes('<!--first-paint-->');
 // SPEC 9 install banner: the browser's install offer comes once, early; kept for /corporate/home.
 listenForInstallPrompt(window);
 
-const params = readEntryQuery(window.location.search, useSessionStore);
-keepTrackingCookie(useSessionStore);
-const language = startLanguage(useSessionStore);
-document.documentElement.lang = language;
+// Start-up runs as a few short tasks rather than one long one after the modules' evaluation: on a
+// slow phone the painted screen then answers a scroll or a tap between them. First the stored
+// session is read (its check against the session's schema is a task's worth of work), then the
+// screen's code is asked for, then its texts, then the config is read. A screen that fails to load
+// is shown as such by its route (its error boundary).
+const sessionTask = yieldToMain().then(() => {
+  readStoredSession();
+  const params = readEntryQuery(window.location.search, useSessionStore);
+  keepTrackingCookie(useSessionStore);
+  const language = startLanguage(useSessionStore);
+  document.documentElement.lang = language;
+  return { params, language };
+});
 // The screen the page opens on: its code and its texts download now, beside the app's own texts,
 // rather than once the app has rendered (a round trip each on a weak signal).
 const firstScreen = routeOfPath(window.location.pathname);
 
-// Start-up runs as a few short tasks rather than one long one after the modules' evaluation: on a
-// slow phone the painted screen then answers a scroll or a tap between them. The screen's code is
-// asked for first, then its texts, then the config is read. A screen that fails to load is shown
-// as such by its route (its error boundary).
-const codeTask = yieldToMain();
+const codeTask = sessionTask.then(yieldToMain);
 const firstScreenCode = codeTask.then(() =>
   firstScreen ? loadScreen(firstScreen).catch(() => undefined) : undefined,
 );
 const textsTask = codeTask.then(yieldToMain);
 const i18nReady = textsTask
-  .then(() => createI18n({ lng: language, namespaces: firstScreen?.namespaces }))
+  .then(() => sessionTask)
+  .then(({ language }) => createI18n({ lng: language, namespaces: firstScreen?.namespaces }))
   .then((i18n) => {
     i18n.on('languageChanged', (lng) => {
       document.documentElement.lang = lng;
@@ -94,6 +100,7 @@ async function start(configLoad: ReturnType<typeof loadConfig>): Promise<void> {
       session: () => useSessionStore.getState().session,
       whenUrlIsClean: () => untilUrlIsClean(),
     });
+    const { params } = await sessionTask;
     settleSession(useSessionStore, config, params);
     // Without a `lang` choice, the deployment's default language applies (decision 172).
     const configured = startLanguage(useSessionStore, config);

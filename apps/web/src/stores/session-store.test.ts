@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { INITIAL_SESSION, SessionSchema, type ServiceType } from '@auxilio/domain';
 import {
   createSessionStore,
+  readStoredSession,
   SESSION_STORAGE_KEY,
   SESSION_STORAGE_VERSION,
 } from './session-store.ts';
@@ -53,6 +54,32 @@ describe('session store (SPEC 4 "Session: persisted locally")', () => {
     const reloaded = createSessionStore();
     expect(reloaded.getState().session.brand).toBe('demo');
     expect(reloaded.getState().session.accountId).toBe(ACCOUNT);
+  });
+
+  it('hydrating later: the stored session is read when asked, at once, and nothing is written before', () => {
+    createSessionStore().getState().applyEntryParams({ brand: 'demo', account: ACCOUNT });
+    const stored = localStorage.getItem(SESSION_STORAGE_KEY);
+    const reloaded = createSessionStore(undefined, { hydrateLater: true });
+    expect(reloaded.getState().session).toEqual(INITIAL_SESSION);
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBe(stored);
+    readStoredSession(reloaded);
+    expect(reloaded.getState().session.brand).toBe('demo');
+    expect(reloaded.getState().session.accountId).toBe(ACCOUNT);
+  });
+
+  it('hydrating later where the browser refuses storage: the initial session, and no error', () => {
+    const refused = createSessionStore(
+      () => {
+        throw new DOMException('The operation is insecure.', 'SecurityError');
+      },
+      { hydrateLater: true },
+    );
+    expect(() => {
+      readStoredSession(refused);
+    }).not.toThrow();
+    expect(refused.getState().session).toEqual(INITIAL_SESSION);
+    refused.getState().selectSituation('flatTire');
+    expect(refused.getState().session.situation).toBe('flatTire');
   });
 
   it('a persisted session that no longer fits the schema starts over', () => {

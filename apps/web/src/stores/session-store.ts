@@ -1,4 +1,4 @@
-import { create, type StoreApi, type UseBoundStore } from 'zustand';
+import { create, type Mutate, type StoreApi, type UseBoundStore } from 'zustand';
 import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
 import {
   applyEntryParams,
@@ -61,9 +61,15 @@ export const SESSION_STORAGE_KEY = 'auxilio:session';
 /** Bump when the persisted shape changes; older data goes through restoreSession. */
 export const SESSION_STORAGE_VERSION = 1;
 
-export type SessionStore = UseBoundStore<StoreApi<SessionState>>;
+/** The store, with its persistence (reading the stored session again: `persist.rehydrate`). */
+export type SessionStore = UseBoundStore<
+  Mutate<StoreApi<SessionState>, [['zustand/persist', unknown]]>
+>;
 
-export function createSessionStore(storage: () => StateStorage = () => localStorage): SessionStore {
+export function createSessionStore(
+  storage: () => StateStorage = () => localStorage,
+  { hydrateLater = false }: { hydrateLater?: boolean } = {},
+): SessionStore {
   return create<SessionState>()(
     persist(
       (set) => {
@@ -122,6 +128,7 @@ export function createSessionStore(storage: () => StateStorage = () => localStor
         version: SESSION_STORAGE_VERSION,
         storage: createJSONStorage(storage),
         partialize: (state) => ({ session: state.session }),
+        skipHydration: hydrateLater,
         // Whatever was stored is re-validated; a session that no longer fits starts over.
         migrate: (persisted) => ({ session: restoreSession(readSession(persisted)) }),
         merge: (persisted, current) => ({
@@ -139,5 +146,19 @@ function readSession(persisted: unknown): unknown {
     : null;
 }
 
-/** The app's session store. */
-export const useSessionStore: SessionStore = createSessionStore();
+/**
+ * The app's session store. The stored session is read by the app's start-up (main.tsx, through
+ * readStoredSession) in a task of its own, not while the modules are evaluated.
+ */
+export const useSessionStore: SessionStore = createSessionStore(undefined, { hydrateLater: true });
+
+/**
+ * Reads the stored session into a store made with `hydrateLater`, at once (localStorage answers
+ * synchronously). Called before anything writes to the store: a write would replace the stored
+ * session. Where the browser refuses storage (some webviews and frames), the store has no
+ * persistence and starts from the initial session.
+ */
+export function readStoredSession(store: SessionStore = useSessionStore): void {
+  const persistence = store.persist as SessionStore['persist'] | undefined;
+  void persistence?.rehydrate();
+}
