@@ -32,12 +32,20 @@ const serverPainted = container.innerHTML.includes('<!--first-paint-->');
 // SPEC 9 install banner: the browser's install offer comes once, early; kept for /corporate/home.
 listenForInstallPrompt(window);
 
+// The screen the page opens on: its code and its texts download now, beside the app's own texts,
+// rather than once the app has rendered (a round trip each on a weak signal).
+const firstScreen = routeOfPath(window.location.pathname);
+
 // Start-up runs as a few short tasks rather than one long one after the modules' evaluation: on a
-// slow phone the painted screen then answers a scroll or a tap between them. First the stored
-// session is read (its check against the session's schema is a task's worth of work), then the
-// screen's code is asked for, then its texts, then the config is read. A screen that fails to load
-// is shown as such by its route (its error boundary).
-const sessionTask = yieldToMain().then(() => {
+// slow phone the painted screen then answers a scroll or a tap between them. The screen's code is
+// asked for first (it needs only the address), then the stored session is read (its check against
+// the session's schema is a task's worth of work), then the texts are set up, then the config is
+// read. A screen that fails to load is shown as such by its route (its error boundary).
+const codeTask = yieldToMain();
+const firstScreenCode = codeTask.then(() =>
+  firstScreen ? loadScreen(firstScreen).catch(() => undefined) : undefined,
+);
+const sessionTask = codeTask.then(yieldToMain).then(() => {
   readStoredSession();
   const params = readEntryQuery(window.location.search, useSessionStore);
   keepTrackingCookie(useSessionStore);
@@ -45,17 +53,11 @@ const sessionTask = yieldToMain().then(() => {
   document.documentElement.lang = language;
   return { params, language };
 });
-// The screen the page opens on: its code and its texts download now, beside the app's own texts,
-// rather than once the app has rendered (a round trip each on a weak signal).
-const firstScreen = routeOfPath(window.location.pathname);
-
-const codeTask = sessionTask.then(yieldToMain);
-const firstScreenCode = codeTask.then(() =>
-  firstScreen ? loadScreen(firstScreen).catch(() => undefined) : undefined,
-);
-const textsTask = codeTask.then(yieldToMain);
+const textsTask = sessionTask.then(async (started) => {
+  await yieldToMain();
+  return started;
+});
 const i18nReady = textsTask
-  .then(() => sessionTask)
   .then(({ language }) => createI18n({ lng: language, namespaces: firstScreen?.namespaces }))
   .then((i18n) => {
     i18n.on('languageChanged', (lng) => {

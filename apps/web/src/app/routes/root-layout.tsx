@@ -1,10 +1,11 @@
-import { lazy, Suspense, useCallback, useMemo, useState, type ComponentType } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useRuntimeConfig } from '../../config/runtime-config-context.ts';
 import { useAccount } from '../../api/get-account.ts';
 import { AppHeader } from '../../features/header/components/app-header.tsx';
 import { NoConnectionScreen } from '../../features/offline/components/no-connection-screen.tsx';
 import { OfflineBanner } from '../../features/offline/components/offline-banner.tsx';
+import { partLoadedOnRender } from '../../lib/part-loaded-on-render.tsx';
 import { useSessionStore } from '../../stores/session-store.ts';
 import { useOfflineView } from '../offline/use-offline-view.ts';
 import { routeOfPath } from './route-table.tsx';
@@ -16,21 +17,13 @@ import type { HelpDialogProps } from '../../features/help/components/help-dialog
 import './root-layout.css';
 
 // Not needed to draw the first screen, so not in the scripts it waits for on a weak signal: the
-// Help dialog and the service worker's registration with its update snackbar load with the
-// frame's first render, before anyone can tap Help. Both are part of the precached shell
-// (first-screen-precache.ts); should one still fail to load, the frame goes on without it.
-function frameExtra<P extends object>(load: () => Promise<ComponentType<P>>) {
-  return lazy<ComponentType<P>>(() =>
-    load().then(
-      (component) => ({ default: component }),
-      () => ({ default: () => null }),
-    ),
-  );
-}
-const HelpDialog = frameExtra<HelpDialogProps>(() =>
+// Help dialog and the service worker's registration with its update snackbar load once the frame
+// has rendered, before anyone is likely to tap Help. Both are part of the precached shell
+// (first-screen-precache.ts).
+const HelpDialog = partLoadedOnRender<HelpDialogProps>(() =>
   import('../../features/help/components/help-dialog.tsx').then((m) => m.HelpDialog),
 );
-const UpdateSnackbar = frameExtra(() =>
+const UpdateSnackbar = partLoadedOnRender(() =>
   import('../../features/pwa/components/update-snackbar.tsx').then((m) => m.UpdateSnackbar),
 );
 
@@ -68,19 +61,17 @@ export function RootLayout() {
           <AppRoutes onScreenError={offline.onScreenError} />
         </ShellContextValue>
       </div>
-      <Suspense fallback={null}>
-        {customerFrame ? (
-          <HelpDialog
-            open={helpOpen}
-            onClose={() => {
-              setHelpOpen(false);
-            }}
-            brand={config.brand}
-            branch={branch}
-          />
-        ) : null}
-        <UpdateSnackbar />
-      </Suspense>
+      {customerFrame ? (
+        <HelpDialog
+          open={helpOpen}
+          onClose={() => {
+            setHelpOpen(false);
+          }}
+          brand={config.brand}
+          branch={branch}
+        />
+      ) : null}
+      <UpdateSnackbar />
     </>
   );
 }

@@ -10,7 +10,7 @@ import { reloadIntoNewVersion } from '../utils/reload-into-new-version.ts';
 /**
  * Registers the service worker and, when a new version is waiting, shows SPEC 2's "snackbar 'New
  * version available' with Ok reloads". SPEC 8: service-worker registration errors are logged only.
- * When the worker first takes control, it is given the page the user landed on and the data on
+ * Once the worker first controls the page, it is given the page the user landed on and the data on
  * screen to keep for offline use (docs/decisions/176, 730). Ok activates the waiting worker and
  * reloads into the new version; the session lives in localStorage, so it carries over.
  */

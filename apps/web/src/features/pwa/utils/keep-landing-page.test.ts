@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { keepLandingPageForOffline } from './keep-landing-page.ts';
 
 // Decision 176: the first page a visitor opens loads before the service worker exists; once the
@@ -129,5 +129,37 @@ describe('keepLandingPageForOffline', () => {
     await vi.waitFor(() => {
       expect(warn).toHaveBeenCalledTimes(1);
     });
+  });
+});
+
+describe('keepLandingPageForOffline, by default', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  /** The module as a page loads it, with or without a worker controlling the page then. */
+  async function loadedWith(controller: ServiceWorker | null) {
+    const container = Object.assign(new EventTarget(), { controller });
+    vi.stubGlobal('navigator', { serviceWorker: container });
+    vi.resetModules();
+    const module = await import('./keep-landing-page.ts');
+    return { container, keep: module.keepLandingPageForOffline };
+  }
+
+  it('leaves alone a page a worker controlled from its start', async () => {
+    const { container, keep } = await loadedWith({} as ServiceWorker);
+    const fetchPage = vi.fn(() => Promise.resolve(new Response('')));
+    keep({ fetchPage, url: LANDING });
+    container.dispatchEvent(new Event('controllerchange'));
+    expect(fetchPage).not.toHaveBeenCalled();
+  });
+
+  it('keeps a page no worker controlled at its start, even once one has taken it over', async () => {
+    const { container, keep } = await loadedWith(null);
+    const fetchPage = vi.fn(() => Promise.resolve(new Response('')));
+    // The worker installed and claimed the page before the app looked.
+    container.controller = {} as ServiceWorker;
+    keep({ fetchPage, url: LANDING });
+    expect(fetchPage).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,31 +1,28 @@
-/** The navigation that loaded this document, when the browser reports it. */
-function documentNavigation(): PerformanceNavigationTiming | undefined {
-  return performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
-}
-
 /**
  * The address this document was loaded from; the app may have moved on since (an entry link that
  * forwards to /services), but the page the server sent is the one of this address.
  */
 function documentUrl(): string {
-  return documentNavigation()?.name ?? window.location.href;
+  const [entry] = performance.getEntriesByType('navigation');
+  return entry?.name ?? window.location.href;
 }
 
 /**
- * Whether this document's own request went through a service worker: `workerStart` is 0 when no
- * worker handled the navigation. Without timing, the page is taken as one the worker already has.
+ * Whether a service worker controlled this page before the app registered its own: read when this
+ * module is evaluated, which comes before the registration (update-snackbar.tsx registers as it
+ * renders). A page a worker controls from its start was answered, and kept, by that worker.
  */
-function documentCameThroughWorker(): boolean {
-  const navigation = documentNavigation();
-  return navigation === undefined || navigation.workerStart > 0;
-}
+const controlledFromTheStart =
+  typeof navigator !== 'undefined' &&
+  'serviceWorker' in navigator &&
+  navigator.serviceWorker.controller !== null;
 
 export interface KeepLandingPageOptions {
   /** Absent outside a secure context (an http address other than localhost). */
   container?: ServiceWorkerContainer | undefined;
   fetchPage?: typeof fetch;
   url?: string;
-  /** Whether the document's own navigation was answered by a worker (which then kept it). */
+  /** Whether a worker controlled the page from its start (and so kept it). */
   cameThroughWorker?: boolean;
   /** Asks for the rest of what is on screen (docs/decisions/730). */
   alsoKeep?: () => void;
@@ -43,10 +40,11 @@ export function keepLandingPageForOffline({
   container = 'serviceWorker' in navigator ? navigator.serviceWorker : undefined,
   fetchPage = (input, init) => fetch(input, init),
   url = documentUrl(),
-  cameThroughWorker = documentCameThroughWorker(),
+  cameThroughWorker = controlledFromTheStart,
   alsoKeep = () => undefined,
 }: KeepLandingPageOptions = {}): () => void {
-  // This page's own navigation went through the worker, which kept it then.
+  // No service workers here (an http address other than localhost), or the page's own navigation
+  // went through the worker, which kept it then.
   if (!container || cameThroughWorker) return () => undefined;
   const keep = () => {
     alsoKeep();

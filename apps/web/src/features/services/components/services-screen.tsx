@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import {
@@ -17,6 +17,7 @@ import {
 } from '@auxilio/domain';
 import { Button } from '../../../components/ui/button/button.tsx';
 import { useRuntimeConfig } from '../../../config/runtime-config-context.ts';
+import { partLoadedOnRender } from '../../../lib/part-loaded-on-render.tsx';
 import { useSessionStore } from '../../../stores/session-store.ts';
 import { useServiceTypes } from '../api/get-service-types.ts';
 import { useRoadContinue, type KnownCustomerLookup } from '../hooks/use-road-continue.ts';
@@ -26,14 +27,13 @@ import './services.css';
 
 // The two dialogs open on a tap, never in the first frame: their code (the dialog, the phone
 // number's formatting) is not among the scripts the first screen waits for on a weak signal. It
-// loads with the screen's first render, before anyone can tap, and is precached with the first
-// screens (first-screen-precache.ts).
-const OtherHelpDialog = lazy(() =>
-  import('./services-dialogs.ts').then((module) => ({ default: module.OtherHelpDialog })),
+// loads once the screen has rendered, and is precached with the first screens
+// (first-screen-precache.ts).
+const loadDialogs = () => import('./services-dialogs.ts');
+const OtherHelpDialog = partLoadedOnRender(() =>
+  loadDialogs().then((module) => module.OtherHelpDialog),
 );
-const CallDrawer = lazy(() =>
-  import('./services-dialogs.ts').then((module) => ({ default: module.CallDrawer })),
-);
+const CallDrawer = partLoadedOnRender(() => loadDialogs().then((module) => module.CallDrawer));
 
 export interface ServicesScreenProps {
   /** The account in use; undefined while it loads. */
@@ -171,22 +171,20 @@ export function ServicesScreen({ account, accountFailed, helpPhone, lookup }: Se
           {lookup.pending ? t('picker.searching') : t('picker.continue')}
         </Button>
       </div>
-      <Suspense fallback={null}>
-        <OtherHelpDialog
-          open={otherOpen}
-          onClose={() => {
-            setOtherOpen(false);
-          }}
-          text={otherHelp ?? ''}
-        />
-        <CallDrawer
-          open={road.callDrawerOpen}
-          onClose={road.closeCallDrawer}
-          situation={session.situation}
-          phone={callDrawerPhone({ account, helpPhone })}
-          branch={account?.branch ?? brand.country}
-        />
-      </Suspense>
+      <OtherHelpDialog
+        open={otherOpen}
+        onClose={() => {
+          setOtherOpen(false);
+        }}
+        text={otherHelp ?? ''}
+      />
+      <CallDrawer
+        open={road.callDrawerOpen}
+        onClose={road.closeCallDrawer}
+        situation={session.situation}
+        phone={callDrawerPhone({ account, helpPhone })}
+        branch={account?.branch ?? brand.country}
+      />
     </main>
   );
 }
