@@ -9,11 +9,11 @@ function Note({ text }: { text: string }) {
 
 /** Stands for a screen's error boundary: what it catches replaces the screen. */
 class Boundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  state = { failed: false };
+  override state = { failed: false };
   static getDerivedStateFromError() {
     return { failed: true };
   }
-  render() {
+  override render() {
     return this.state.failed ? <p>screen failed</p> : this.props.children;
   }
 }
