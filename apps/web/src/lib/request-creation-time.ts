@@ -1,6 +1,9 @@
+import { localStorageOrNone } from './local-storage.ts';
+
 // Decision 200: a retry must send the same body for the same serviceId, or the API answers 409.
 // Everything in the payload follows from the session except `creationDate`, so the first attempt's
-// time is kept per serviceId (in localStorage: a reload between attempts keeps it too).
+// time is kept per serviceId (in localStorage: a reload between attempts keeps it too; where the
+// browser refuses storage, this page keeps it until it is closed).
 
 const STORAGE_KEY = 'auxilio:request-creation-time';
 
@@ -20,16 +23,20 @@ function read(storage: Storage): Stored | null {
   }
 }
 
+/** The last time kept by this page: what a retry finds where storage is refused or full. */
+let keptOnPage: Stored | null = null;
+
 /** The creation time of the request with this serviceId: the first attempt's, else `now` (kept). */
 export function requestCreationTime(
   serviceId: string,
   now: Date,
-  storage: Storage = localStorage,
+  storage: Storage | null = localStorageOrNone(),
 ): Date {
-  const stored = read(storage);
+  const stored = (storage ? read(storage) : null) ?? keptOnPage;
   if (stored?.serviceId === serviceId) return new Date(stored.creationDate);
+  keptOnPage = { serviceId, creationDate: now.toISOString() };
   try {
-    storage.setItem(STORAGE_KEY, JSON.stringify({ serviceId, creationDate: now.toISOString() }));
+    storage?.setItem(STORAGE_KEY, JSON.stringify(keptOnPage));
   } catch {
     // A full or blocked storage only costs the reload case.
   }
