@@ -61,33 +61,24 @@ describe('keepLandingPageForOffline', () => {
     expect(alsoKeep).toHaveBeenCalledTimes(1);
   });
 
-  it('does nothing when the page itself came through the worker (which kept it then)', () => {
+  /** A page a worker controls when the app looks, as it first loaded (through it or not). */
+  function controlledPage(cameThroughWorker: boolean) {
     const container = workerContainer(true);
     const fetchPage = vi.fn(() => Promise.resolve(new Response('')));
     const alsoKeep = vi.fn();
-    keepLandingPageForOffline({
-      container,
-      fetchPage,
-      url: LANDING,
-      cameThroughWorker: true,
-      alsoKeep,
-    });
+    keepLandingPageForOffline({ container, fetchPage, url: LANDING, cameThroughWorker, alsoKeep });
+    return { container, fetchPage, alsoKeep };
+  }
+
+  it('does nothing when the page itself came through the worker (which kept it then)', () => {
+    const { container, fetchPage, alsoKeep } = controlledPage(true);
     container.dispatchEvent(new Event('controllerchange'));
     expect(fetchPage).not.toHaveBeenCalled();
     expect(alsoKeep).not.toHaveBeenCalled();
   });
 
   it('asks at once when the worker took control before the app looked (a busy phone)', () => {
-    const container = workerContainer(true);
-    const fetchPage = vi.fn(() => Promise.resolve(new Response('')));
-    const alsoKeep = vi.fn();
-    keepLandingPageForOffline({
-      container,
-      fetchPage,
-      url: LANDING,
-      cameThroughWorker: false,
-      alsoKeep,
-    });
+    const { container, fetchPage, alsoKeep } = controlledPage(false);
     expect(fetchPage).toHaveBeenCalledTimes(1);
     expect(fetchPage).toHaveBeenCalledWith(LANDING, {
       headers: { accept: 'text/html' },
