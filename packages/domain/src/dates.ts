@@ -6,6 +6,7 @@ import {
   SIMULATED_PROGRESS_MAX,
   SIMULATED_PROGRESS_MIN,
 } from './constants.ts';
+import { wallClockIn } from './wall-clock.ts';
 
 // Dates of SPEC 5 and 9. A calendar day is a PlainDate string 'YYYY-MM-DD' (no time zone); an
 // instant is a Date. Converting between them always names an IANA time zone, so results never
@@ -47,40 +48,10 @@ export const PlainDateSchema = z
     z.refine(isValidPlainDate, 'Expected a real calendar date'),
   );
 
-/** One formatter per zone: building one costs far more than using it, and screens ask every render. */
-const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
-
-function wallClockFormat(timeZone: string): Intl.DateTimeFormat {
-  let format = wallClockFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    wallClockFormats.set(timeZone, format);
-  }
-  return format;
-}
-
 /** Wall-clock parts of an instant in an IANA zone, as a UTC timestamp of those parts (ms). */
 export function wallClockAsUtc(instant: Date, timeZone: string): number {
-  const parts = wallClockFormat(timeZone).formatToParts(instant);
-  const part = (type: Intl.DateTimeFormatPartTypes): number =>
-    Number(parts.find((p) => p.type === type)?.value);
-  return Date.UTC(
-    part('year'),
-    part('month') - 1,
-    part('day'),
-    part('hour'),
-    part('minute'),
-    part('second'),
-  );
+  const clock = wallClockIn(instant, timeZone);
+  return Date.UTC(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute, clock.second);
 }
 
 /** The calendar day of an instant in an IANA time zone ('YYYY-MM-DD'). */
@@ -162,25 +133,11 @@ export function estimatedArrival(now: Date, etaSeconds: number): Date {
   return new Date(now.getTime() + etaSeconds * 1000);
 }
 
-/** One 'h:mma' formatter per zone, as wallClockFormats: the tracking screen asks every second. */
-const arrivalClockFormats = new Map<string, Intl.DateTimeFormat>();
-
 /** 'h:mma' clock text of an instant in an IANA zone, as in 'Estimated time: 3:05PM'. */
 export function formatArrivalClock(instant: Date, timeZone: string): string {
-  let format = arrivalClockFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hour: 'numeric',
-      minute: '2-digit',
-      hour12: true,
-    });
-    arrivalClockFormats.set(timeZone, format);
-  }
-  const parts = format.formatToParts(instant);
-  const part = (type: Intl.DateTimeFormatPartTypes): string =>
-    parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('hour')}:${part('minute')}${part('dayPeriod').toUpperCase()}`;
+  const { hour, minute } = wallClockIn(instant, timeZone);
+  // A 12-hour clock whose midnight and noon read 12, as in 12:05AM.
+  return `${hour % 12 || 12}:${pad(minute, 2)}${hour < 12 ? 'AM' : 'PM'}`;
 }
 
 /** Fraction (0.05..0.95) of the simulated ETA elapsed; both arguments in seconds. */

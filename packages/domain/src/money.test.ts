@@ -108,6 +108,29 @@ describe('currency', () => {
   });
 });
 
+describe('formatMoney digits', () => {
+  const intlDigits = new Intl.NumberFormat('en-US', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
+
+  it.each([0, 1, 9, 10, 99, 100, 101, 999, 1000, 99_999, 100_000, 123_456_789, 100_000_000_000])(
+    'writes %i cents with the digits and commas of an en-US number format',
+    (cents) => {
+      expect(formatMoney(cents, 'PR')).toBe(`$${intlDigits.format(cents / 100)}`);
+      expect(formatMoney(-cents, 'CR')).toBe(
+        `${cents === 0 ? '' : '-'}\u20a1${intlDigits.format(cents / 100)}`,
+      );
+    },
+  );
+
+  it('rounds a part of a cent to the nearest cent, a half away from zero', () => {
+    expect(formatMoney(4599.5, 'PR')).toBe('$46.00');
+    expect(formatMoney(4599.4, 'PR')).toBe('$45.99');
+    expect(formatMoney(-12.5, 'PA')).toBe('-$0.13');
+  });
+});
+
 describe('formatReceiptDate', () => {
   const RULE = 'SPEC 9: "Receipt date format month/day/year"';
   it.each<[string, string, string, string]>([

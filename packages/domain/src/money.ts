@@ -85,20 +85,21 @@ export function currencySymbol(branch: Branch): string {
   return currencyOf(branch) === 'crc' ? '\u20a1' : '$';
 }
 
-// One number format for every amount: building one costs a phone more than the formatting itself.
-let moneyDigitsFormat: Intl.NumberFormat | undefined;
-function moneyDigits(): Intl.NumberFormat {
-  moneyDigitsFormat ??= new Intl.NumberFormat('en-US', {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  });
-  return moneyDigitsFormat;
+/** Digits of a whole number with a comma every three, as '1,234,567'. */
+function groupThousands(whole: number): string {
+  return String(whole).replace(/\B(?=(\d{3})+$)/g, ',');
 }
 
-/** Money text of an amount in cents for a branch, e.g. '$1,234.50' or '₡9,000.00'. */
+/**
+ * Money text of an amount in cents for a branch, e.g. '$1,234.50' or '₡9,000.00'. Written out
+ * rather than through Intl.NumberFormat: a phone's first Intl format loads its locale data, a tenth
+ * of a second on a slow phone in the tracking screen's first render (decision 790).
+ */
 export function formatMoney(cents: number, branch: Branch): string {
-  const digits = moneyDigits().format(Math.abs(centsToAmount(cents)));
-  return `${cents < 0 ? '-' : ''}${currencySymbol(branch)}${digits}`;
+  const whole = Math.round(Math.abs(cents));
+  const units = groupThousands(Math.floor(whole / 100));
+  const fraction = String(whole % 100).padStart(2, '0');
+  return `${cents < 0 ? '-' : ''}${currencySymbol(branch)}${units}.${fraction}`;
 }
 
 /** Receipt date 'MM/DD/YYYY' of an instant in an IANA zone. SPEC 9: "month/day/year". */

@@ -1,6 +1,7 @@
 import { timeZoneOf } from './branches.ts';
 import { formatArrivalClock, wallClockAsUtc } from './dates.ts';
 import type { Branch } from './enumerations.ts';
+import { platformTimeZone } from './wall-clock.ts';
 
 // One time zone per service (decision 645): every time of a service shows in its branch's zone,
 // the same on the customer's phone, on a shared link abroad and on a receipt, and names that zone
@@ -13,11 +14,11 @@ export interface ServiceClock {
 }
 
 /**
- * The time zone the device runs in (the browser's resolved zone), read once per page load: the
- * first date format a phone builds costs it about a tenth of a second.
+ * The time zone the device runs in (the browser's resolved zone), read once per page load: where
+ * the browser has no Temporal, its first date format costs a slow phone about a tenth of a second.
  */
 export function deviceTimeZone(): string {
-  deviceZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone;
+  deviceZone ??= platformTimeZone();
   return deviceZone;
 }
 let deviceZone: string | undefined;
