@@ -1,3 +1,4 @@
+import { buildCancelRequest } from '@auxilio/domain';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -44,14 +45,7 @@ async function oneIdleDriver(): Promise<void> {
         'x-api-key': journey.api.appKey,
         authorization: `Bearer ${earlierRequest.token}`,
       },
-      body: JSON.stringify({
-        _id: earlierRequest.serviceId,
-        status: 'Void',
-        home: '',
-        schedule: '',
-        cancellationNotes: '',
-        specificCancellationReason: 'No necesito servicio',
-      }),
+      body: JSON.stringify(buildCancelRequest(earlierRequest.serviceId, 'No necesito servicio')),
     });
     // 409: the earlier attempt got as far as finishing it.
     if (!voided.ok && voided.status !== 409) throw new Error(`Void: HTTP ${voided.status}`);
@@ -119,8 +113,8 @@ describe('a driver takes a customer’s request in the driver app', () => {
     await shot(driverPage, 'driver-offer');
     await offer.getByRole('button', { name: 'Aceptar' }).click();
     await driverPage.getByRole('button', { name: 'Voy en camino' }).waitFor();
-    // SPEC: the customer sees who is coming as soon as the driver accepted (how soon is measured
-    // by bench/status-latency.ts, not here).
+    // SPEC: the customer sees who is coming as soon as the driver accepted. How soon is for a
+    // benchmark to measure, not for this test's timeout.
     await customer.getByText(driver.name).first().waitFor({ timeout: 10_000 });
     await shot(driverPage, 'driver-trip-accepted');
     await shot(customer, 'customer-accepted');

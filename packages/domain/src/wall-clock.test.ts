@@ -1,5 +1,5 @@
 import { Temporal } from 'temporal-polyfill';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   intlWallClock,
   platformTimeZone,
@@ -7,7 +7,9 @@ import {
   type WallClockReader,
 } from './wall-clock.ts';
 
-// A browser with Temporal and one without read the same wall clock: the five branches' zones, and
+// A browser with Temporal and one without read the same wall clock. On Node (no Temporal of its own)
+// the Temporal side is temporal-polyfill, which takes zone offsets from Intl itself: this checks
+// how the fields are read, not that a browser's own zone data agrees with its Intl's. The cases: the five branches' zones, and
 // zones with daylight saving, half-hour and 45-minute offsets around their changes.
 const ZONES = [
   'America/Puerto_Rico',
@@ -34,6 +36,7 @@ const AROUND_CHANGES = [
   '2026-03-08T07:00:00Z',
   '2026-11-01T06:00:00Z',
   '2026-03-29T01:00:00Z',
+  '2026-10-25T01:00:00Z',
 ].flatMap((iso) =>
   [-61, -1, 0, 1, 59, 61].map((minutes) => new Date(Date.parse(iso) + minutes * 60_000)),
 );
@@ -64,5 +67,38 @@ describe('wall clock', () => {
 
   it('names the zone the platform runs in as Intl resolves it', () => {
     expect(platformTimeZone()).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  });
+});
+
+describe('the platform clock', () => {
+  // Each test loads the module anew: it looks the platform's Temporal up once.
+  beforeEach(() => {
+    vi.resetModules();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it("reads through the platform's Temporal where there is one", async () => {
+    const zoneOfTheDevice = vi.fn(() => 'America/Costa_Rica');
+    vi.stubGlobal('Temporal', { Instant: Temporal.Instant, Now: { timeZoneId: zoneOfTheDevice } });
+    const clock = await import('./wall-clock.ts');
+    expect(clock.platformTimeZone()).toBe('America/Costa_Rica');
+    expect(zoneOfTheDevice).toHaveBeenCalledOnce();
+    expect(clock.wallClockIn(new Date('2026-03-05T18:50:05Z'), 'America/Costa_Rica')).toMatchObject(
+      {
+        hour: 12,
+        minute: 50,
+      },
+    );
+  });
+
+  it('falls back to Intl where the Temporal found is not complete', async () => {
+    vi.stubGlobal('Temporal', { Now: {} });
+    const clock = await import('./wall-clock.ts');
+    expect(clock.platformTimeZone()).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(
+      clock.wallClockIn(new Date('2026-03-05T18:50:05Z'), 'America/Puerto_Rico'),
+    ).toMatchObject({ hour: 14, minute: 50 });
   });
 });

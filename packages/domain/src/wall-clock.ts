@@ -78,7 +78,14 @@ interface PlatformClock {
 let platformClock: PlatformClock | undefined;
 function platform(): PlatformClock {
   if (!platformClock) {
-    const temporal = (globalThis as { Temporal?: TemporalClockApi }).Temporal;
+    const found = (globalThis as { Temporal?: Partial<TemporalClockApi> }).Temporal;
+    // Only a Temporal with what is read here: a partial one (an old proposal's polyfill a partner's
+    // page may load) would break the tracking screen; Intl is always there.
+    const temporal =
+      typeof found?.Now?.timeZoneId === 'function' &&
+      typeof found.Instant?.fromEpochMilliseconds === 'function'
+        ? (found as TemporalClockApi)
+        : undefined;
     platformClock = { temporal, read: temporal ? temporalWallClock(temporal) : intlWallClock };
   }
   return platformClock;
