@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { drivers, serviceEvents, services } from '../src/db/schema.ts';
 import { issueDriverToken } from '../src/services/driver-app.ts';
+import { createDriverTokenCache } from '../src/services/driver-token-cache.ts';
 import { createPositionIntake } from '../src/services/position-intake.ts';
 import { bearerHeaders } from './support/api-target.ts';
 import { createService } from './support/journey-service.ts';
@@ -495,5 +496,135 @@ describe('queued fixes (`POST /positions`) in the same batches (decision 781)', 
       expect(await positionEvents(leaving.serviceId)).toEqual([]);
       expect((await storedDriver(leaving.driverId)).lastSeenAt).toBeNull();
     }
+  });
+});
+
+describe('drivers’ tokens known from earlier positions (decision 792)', () => {
+  it('refuses a known token signed out or replaced, and takes the new one', async () => {
+    const [signedOut, replaced] = await trips(2);
+    const [free] = await driversWithoutTrip(2, 1);
+    if (!signedOut || !replaced || !free) throw new Error('no drivers');
+    const base = Date.now() - 120_000;
+    // Each token is known from an accepted position first.
+    for (const driver of [signedOut, replaced]) {
+      expect((await post(driver.headers, 18.4)).statusCode).toBe(200);
+    }
+    expect((await postFixes(free.headers, queued(base, [0]))).statusCode).toBe(200);
+    const signOut = await t.app.inject({
+      method: 'DELETE',
+      url: '/common/api/v1/driver-app/session',
+      headers: signedOut.headers,
+    });
+    expect(signOut.statusCode).toBe(204);
+    const newToken = await issueDriverToken(t.app.repositories, replaced.driverId);
+    const freeToken = await issueDriverToken(t.app.repositories, free.driverId);
+    for (const driver of [signedOut, replaced]) {
+      expect((await post(driver.headers, 18.41)).statusCode).toBe(401);
+      expect((await postFixes(driver.headers, queued(base, [5]))).statusCode).toBe(401);
+      expect(await positionLatitudes(driver.serviceId)).toEqual([18.4]);
+    }
+    expect((await post(free.headers, 18.42)).statusCode).toBe(401);
+    expect((await postFixes(free.headers, queued(base, [5]))).statusCode).toBe(401);
+    expect((await storedDriver(free.driverId)).lastSeenAt?.toISOString()).toBe(
+      queued(base, [0])[0]?.at,
+    );
+    // The phones signed in again are answered with their new tokens.
+    const again = await post(bearerHeaders(t, newToken), 18.43);
+    expect(again.json()).toEqual({ accepted: true, serviceId: replaced.serviceId });
+    expect(await positionLatitudes(replaced.serviceId)).toEqual([18.4, 18.43]);
+    const freeAgain = await postFixes(bearerHeaders(t, freeToken), queued(base, [5]));
+    expect(freeAgain.json()).toEqual({ accepted: 1, lastPositionAt: queued(base, [5])[0]?.at });
+  });
+
+  it('refuses in the batch a position whose token was replaced after it was checked, even one not used', async () => {
+    const [trip] = await trips(1);
+    const [free] = await driversWithoutTrip(1, 1);
+    if (!trip || !free) throw new Error('no drivers');
+    const intake = createPositionIntake(t.app.repositories, t.db.kind);
+    for (const driver of [trip, free]) {
+      // What the request's token opened when it was checked; the phone signs in again meanwhile.
+      const checked = await storedDriver(driver.driverId);
+      await issueDriverToken(t.app.repositories, driver.driverId);
+      const refusals = await Promise.allSettled([
+        intake.report(checked, { lat: 18.44, lng: -66.1, accuracy: 5 }),
+        // Too inaccurate to be used: refused all the same.
+        intake.report(checked, { lat: 18.45, lng: -66.1, accuracy: 80 }),
+        intake.reportFixes(checked, [{ lat: 18.46, lng: -66.1, at: new Date(Date.now() - 1000) }]),
+        intake.reportFixes(checked, []),
+      ]);
+      for (const refusal of refusals) {
+        expect(refusal).toMatchObject({ status: 'rejected', reason: { code: 'UNAUTHORIZED' } });
+      }
+      expect((await storedDriver(driver.driverId)).lastSeenAt).toBeNull();
+    }
+    expect(await positionLatitudes(trip.serviceId)).toEqual([]);
+  });
+
+  it('refuses on one API process a token signed out through another, though it knew it', async () => {
+    const [trip] = await trips(1);
+    if (!trip) throw new Error('no trip');
+    const repos = t.app.repositories;
+    let reads = 0;
+    const counted = {
+      drivers: {
+        ...repos.drivers,
+        findByTokenHash: (hash: string) => {
+          reads += 1;
+          return repos.drivers.findByTokenHash(hash);
+        },
+      },
+      services: repos.services,
+    };
+    // Another process's own intake and known tokens, on the same database.
+    const intake = createPositionIntake(counted, t.db.kind);
+    const tokens = createDriverTokenCache(counted);
+    const authorization = trip.headers.authorization;
+    const report = (lat: number) =>
+      tokens.withDriver(authorization, (driver) => intake.report(driver, { lat, lng: -66.1 }));
+    for (const lat of [18.4, 18.41, 18.42]) {
+      expect(await report(lat)).toEqual({ accepted: true, serviceId: trip.serviceId });
+    }
+    // The token was read once; the batches checked it each time.
+    expect(reads).toBe(1);
+    const signOut = await t.app.inject({
+      method: 'DELETE',
+      url: '/common/api/v1/driver-app/session',
+      headers: trip.headers,
+    });
+    expect(signOut.statusCode).toBe(204);
+    await expect(report(18.43)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    // Forgotten once refused: the next request reads the database, which no longer knows it.
+    await expect(report(18.44)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    expect(reads).toBe(2);
+    expect(await positionLatitudes(trip.serviceId)).toEqual([18.4, 18.41, 18.42]);
+  });
+
+  it('keeps a bounded number of tokens, the oldest forgotten first', async () => {
+    const fleet = await driversWithoutTrip(0, 3);
+    let reads = 0;
+    const repos = t.app.repositories;
+    const tokens = createDriverTokenCache(
+      {
+        drivers: {
+          ...repos.drivers,
+          findByTokenHash: (hash: string) => {
+            reads += 1;
+            return repos.drivers.findByTokenHash(hash);
+          },
+        },
+      },
+      { maxTokens: 2 },
+    );
+    const open = (driver: Trip) =>
+      tokens.withDriver(driver.headers.authorization, (signed) => Promise.resolve(signed.id));
+    for (const driver of fleet) expect(await open(driver)).toBe(driver.driverId);
+    expect(reads).toBe(3);
+    // The two latest are known; the first was forgotten to make room.
+    for (const driver of fleet.slice(1)) await open(driver);
+    expect(reads).toBe(3);
+    const [first] = fleet;
+    if (!first) throw new Error('no driver');
+    await open(first);
+    expect(reads).toBe(4);
   });
 });

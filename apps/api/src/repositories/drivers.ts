@@ -19,7 +19,10 @@ export type DriverPosition = Omit<DriverPatch, 'status' | 'pendingSituation'> & 
 
 /** What `moveIfNewer` did: whether the driver moved, and the time of the position stored before. */
 export interface PositionMove {
-  /** False when the driver's row is gone (deleted since their token was checked). */
+  /**
+   * False when the driver's row is gone or holds another token (deleted, signed out or signed in
+   * again since the token was checked): nothing was written.
+   */
   found: boolean;
   moved: boolean;
   /** The stored position's time the new one was compared with (still stored when not moved). */
@@ -36,11 +39,17 @@ export interface DriversRepository {
   /** Sets the token hash only when the driver has none (nobody signed in); true when set. */
   claimTokenHash(id: string, tokenHash: string): Promise<boolean>;
   /**
-   * Moves the driver to `position` when it is newer than their stored one (with `orSameInstant`,
-   * also when stored at the same instant), in one statement, and wakes the driver's app on commit
-   * (their state shows the position's time). For a driver without a trip under way.
+   * Moves the driver to `position` when their row still holds `tokenHash` and the position is newer
+   * than their stored one (with `orSameInstant`, also when stored at the same instant), in one
+   * statement, and wakes the driver's app on commit (their state shows the position's time). For a
+   * driver without a trip under way.
    */
-  moveIfNewer(id: string, position: DriverPosition, orSameInstant: boolean): Promise<PositionMove>;
+  moveIfNewer(
+    id: string,
+    tokenHash: string,
+    position: DriverPosition,
+    orSameInstant: boolean,
+  ): Promise<PositionMove>;
   /** Active services whose driver is set. */
   listAssignedActive(): Promise<ServiceRow[]>;
   /**
@@ -114,14 +123,14 @@ export function createDriversRepository(db: Db): DriversRepository {
       return rows.length > 0;
     },
 
-    moveIfNewer: async (id, position, orSameInstant) => {
+    moveIfNewer: async (id, tokenHash, position, orSameInstant) => {
       // The row is locked by the statement's own select, which reads it as stored once a move
-      // being written beside this one has committed: the new position is compared with that, and
-      // its time is returned (an UPDATE returns only the new values).
+      // being written beside this one has committed: the token and the new position are compared
+      // with that, and its time is returned (an UPDATE returns only the new values).
       const stored = db
         .select({ id: storedDriver.id, at: storedDriver.lastSeenAt })
         .from(storedDriver)
-        .where(eq(storedDriver.id, id))
+        .where(and(eq(storedDriver.id, id), eq(storedDriver.tokenHash, tokenHash)))
         .for('update')
         .as('stored');
       const at = position.lastSeenAt;
@@ -143,7 +152,7 @@ export function createDriversRepository(db: Db): DriversRepository {
       const [row] = await db
         .select({ at: drivers.lastSeenAt })
         .from(drivers)
-        .where(eq(drivers.id, id));
+        .where(and(eq(drivers.id, id), eq(drivers.tokenHash, tokenHash)));
       return { found: row !== undefined, moved: false, storedAt: row?.at ?? null };
     },
 

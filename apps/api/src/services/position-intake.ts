@@ -11,7 +11,9 @@ import { positionChange, type PositionReport, type PositionResult } from './driv
 // position at once. Each request is answered only once its batch has committed, so nothing a
 // driver was told was recorded is lost. Only a fix newer than the driver's stored position counts,
 // and of a driver's fixes that reach the same batch the newest becomes their position, which is
-// what the customer's map shows.
+// what the customer's map shows. Every request is answered only if the driver's row still holds
+// the token it came with, read under the row's lock in the batch: a token signed out or replaced
+// is refused at once, even one checked before (docs/decisions/792).
 
 /** Most requests written in one transaction. */
 const MAX_BATCH = 25;
@@ -46,8 +48,11 @@ export interface WrittenFixes {
   lastSeenAt: Date | null;
 }
 
+/** The driver a request's bearer token opened, and that token's hash. */
+export type SignedDriver = Pick<DriverRow, 'id' | 'tokenHash'>;
+
 interface Pending {
-  driver: DriverRow;
+  driver: SignedDriver;
   /** Oldest first. */
   fixes: readonly Fix[];
   resolve: (written: WrittenFixes) => void;
@@ -55,14 +60,17 @@ interface Pending {
 }
 
 export interface PositionIntake {
-  /** Records the driver's position now; the customer of their Active service gets a position event. */
-  report(driver: DriverRow, report: PositionReport, now?: Date): Promise<PositionResult>;
+  /**
+   * Records the driver's position now; the customer of their Active service gets a position event.
+   * 401 when the driver's row no longer holds the token.
+   */
+  report(driver: SignedDriver, report: PositionReport, now?: Date): Promise<PositionResult>;
   /**
    * Records fixes the driver's phone queued, usable ones only, oldest first: those newer than the
    * driver's stored position count, the newest becomes it and the customer of their Active service
-   * gets one position event for it.
+   * gets one position event for it. 401 when the driver's row no longer holds the token.
    */
-  reportFixes(driver: DriverRow, fixes: readonly TimedFix[]): Promise<WrittenFixes>;
+  reportFixes(driver: SignedDriver, fixes: readonly TimedFix[]): Promise<WrittenFixes>;
 }
 
 type IntakeRepos = Pick<Repositories, 'drivers' | 'services'>;
@@ -117,7 +125,7 @@ export function createPositionIntake(
     }
   };
 
-  const enqueue = (driver: DriverRow, fixes: readonly Fix[]): Promise<WrittenFixes> =>
+  const enqueue = (driver: SignedDriver, fixes: readonly Fix[]): Promise<WrittenFixes> =>
     new Promise((resolve, reject) => {
       waiting.push({ driver, fixes, resolve, reject });
       startBatches();
@@ -126,18 +134,14 @@ export function createPositionIntake(
   return {
     async report(driver, report, now = new Date()) {
       // SPEC 5: "Live position accepted only when accuracy is 20 m or better" (applied to drivers
-      // too, docs/decisions/231); a report without accuracy is taken as exact.
-      if (report.accuracy != null && !isAccurateEnough(report.accuracy)) return NOT_USED;
-      const written = await enqueue(driver, [{ ...report, at: now, takenNow: true }]);
+      // too, docs/decisions/231); a report without accuracy is taken as exact. A fix not used still
+      // goes through a batch, where the token is checked.
+      const usable = report.accuracy == null || isAccurateEnough(report.accuracy);
+      const written = await enqueue(driver, usable ? [{ ...report, at: now, takenNow: true }] : []);
       return written.accepted > 0 ? { accepted: true, serviceId: written.serviceId } : NOT_USED;
     },
 
-    reportFixes(driver, fixes) {
-      if (fixes.length === 0) {
-        return Promise.resolve({ accepted: 0, serviceId: null, lastSeenAt: driver.lastSeenAt });
-      }
-      return enqueue(driver, fixes);
-    },
+    reportFixes: enqueue,
   };
 }
 
@@ -187,10 +191,30 @@ function positionOf(fix: Fix): DriverPosition {
   };
 }
 
+/** A driver's requests in a batch, sorted out under the lock of the driver's row. */
+interface Sorted {
+  /** The requests whose token the row holds, in arrival order. */
+  signed: Pending[];
+  /** The others: their token was signed out or replaced since it was checked. */
+  refused: Pending[];
+  fixes: Merged;
+}
+
+function sortOut(requests: readonly Pending[], row: SignedDriver, storedAt: Date | null): Sorted {
+  const holds = (pending: Pending) =>
+    row.tokenHash !== null && pending.driver.tokenHash === row.tokenHash;
+  const signed = requests.filter(holds);
+  const refused = requests.filter((pending) => !holds(pending));
+  return { signed, refused, fixes: merge(signed, storedAt) };
+}
+
+const unknownToken = () => new AppError('UNAUTHORIZED', 'Unknown driver token');
+
 /**
  * One batch: the trips' services and their drivers in one transaction, then each driver without a
- * trip on their own. A request's result is an error when only its driver's own write failed: the
- * trips' positions are committed by then and are answered as such.
+ * trip on their own. A request's result is an error when its token is no longer the driver's, or
+ * when only its driver's own write failed: the trips' positions are committed by then and are
+ * answered as such.
  */
 async function writeBatch(
   repos: IntakeRepos,
@@ -200,14 +224,15 @@ async function writeBatch(
   for (const pending of batch) {
     requestsOf.set(pending.driver.id, [...(requestsOf.get(pending.driver.id) ?? []), pending]);
   }
-  // Decided under the lock of the driver's row: the stored position is the one compared with.
-  const merged = new Map<string, Merged>();
+  // Decided under the lock of the driver's row: the stored token and position are the ones
+  // compared with.
+  const sorted = new Map<string, Sorted>();
   const changed = await repos.services.changeActiveOfDrivers(
     [...requestsOf.keys()],
     (service, driver) => {
-      const fixes = merge(requestsOf.get(driver.id) ?? [], driver.lastSeenAt);
-      merged.set(driver.id, fixes);
-      const { newest } = fixes;
+      const driverSorted = sortOut(requestsOf.get(driver.id) ?? [], driver, driver.lastSeenAt);
+      sorted.set(driver.id, driverSorted);
+      const { newest } = driverSorted.fixes;
       if (!newest) return 'keep';
       const change = positionChange(service, driver, newest, newest.at);
       return { ...change, driver: { id: driver.id, patch: positionOf(newest) } };
@@ -217,12 +242,14 @@ async function writeBatch(
   for (const [driverId, requests] of requestsOf) {
     const change = changed.get(driverId);
     try {
-      const fixes = merged.get(driverId) ?? (await moveWithoutTrip(repos, driverId, requests));
+      const { signed, refused, fixes } =
+        sorted.get(driverId) ?? (await moveWithoutTrip(repos, driverId, requests));
       const serviceId = change && change.events.length > 0 ? change.service.id : null;
-      requests.forEach((pending, index) => {
+      signed.forEach((pending, index) => {
         const accepted = fixes.counts[index] ?? 0;
         results.set(pending, { accepted, serviceId, lastSeenAt: fixes.lastSeenAt });
       });
+      for (const pending of refused) results.set(pending, unknownToken());
     } catch (error) {
       for (const pending of requests) {
         results.set(pending, error instanceof Error ? error : new Error(String(error)));
@@ -234,22 +261,30 @@ async function writeBatch(
 
 /**
  * A driver with no trip under way: only their own row moves (dispatch ranks by it), to the newest
- * of their fixes when it is newer than the stored one; which fixes count follows from the stored
- * time it was compared with.
+ * of their fixes when it is newer than the stored one and the row still holds the requests' token;
+ * which fixes count follows from the stored time it was compared with. Requests that came with
+ * another token (one replaced while they waited) are refused, as are all when the row is gone.
  */
 async function moveWithoutTrip(
   repos: IntakeRepos,
   driverId: string,
   requests: readonly Pending[],
-): Promise<Merged> {
-  const { newest } = merge(requests, null);
-  if (!newest) throw new Error(`no position of driver ${driverId} to write`);
-  const { found, storedAt } = await repos.drivers.moveIfNewer(
-    driverId,
-    positionOf(newest),
-    newest.takenNow === true,
-  );
-  // Deleted since their token was checked: their token opens nothing now, and nothing was stored.
-  if (!found) throw new AppError('UNAUTHORIZED', 'Unknown driver token');
-  return merge(requests, storedAt);
+): Promise<Sorted> {
+  // Almost always one token; after a new sign-in, requests with the old one may wait beside it.
+  const tokens = [...new Set(requests.map((pending) => pending.driver.tokenHash))].reverse();
+  for (const tokenHash of tokens) {
+    if (tokenHash === null) continue;
+    const row = { id: driverId, tokenHash };
+    const { newest } = sortOut(requests, row, null).fixes;
+    if (newest) {
+      const at = newest.takenNow === true;
+      const moved = await repos.drivers.moveIfNewer(driverId, tokenHash, positionOf(newest), at);
+      if (moved.found) return sortOut(requests, row, moved.storedAt);
+    } else {
+      // Nothing to write (no usable fix): the token is still checked, and the stored time answered.
+      const stored = await repos.drivers.findByTokenHash(tokenHash);
+      if (stored?.id === driverId) return sortOut(requests, row, stored.lastSeenAt);
+    }
+  }
+  return sortOut(requests, { id: driverId, tokenHash: null }, null);
 }

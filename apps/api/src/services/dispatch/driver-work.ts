@@ -1,7 +1,7 @@
 import { isAccurateEnough } from '@auxilio/domain';
 import type { DriverRow } from '../../repositories/drivers.ts';
 import type { Repositories } from '../../repositories/index.ts';
-import type { PositionIntake, TimedFix } from '../position-intake.ts';
+import type { PositionIntake, SignedDriver, TimedFix } from '../position-intake.ts';
 import { rejectionChange } from './offers.ts';
 
 // The driver app's own switches (docs/decisions/760): online for offers or not, and the batched
@@ -34,7 +34,7 @@ export async function setDriverOnline(
  */
 export async function reportPositions(
   positions: PositionIntake,
-  driver: DriverRow,
+  driver: SignedDriver,
   fixes: readonly TimedFix[],
   now: Date,
 ): Promise<{ accepted: number; lastPositionAt: string | null }> {

@@ -17,6 +17,7 @@ import {
 import { reportPositions, setDriverOnline } from '../../../../../services/dispatch/driver-work.ts';
 import { acceptOffer, rejectOffer } from '../../../../../services/dispatch/offers.ts';
 import { authenticateDriver } from '../../../../../services/driver-app.ts';
+import type { DriverTokenCache } from '../../../../../services/driver-token-cache.ts';
 import type { PositionIntake } from '../../../../../services/position-intake.ts';
 
 // The driver app's side of dispatch (docs/decisions/760): its state as a long poll, the online
@@ -64,11 +65,13 @@ const MAX_WAIT_SECONDS = 25;
 export interface DriverDispatchRoutesOptions {
   /** The driver app's positions intake (decision 781), shared with `POST /position`. */
   positions: PositionIntake;
+  /** The drivers' tokens lately accepted for positions (decision 792), shared likewise. */
+  tokens: DriverTokenCache;
 }
 
 const driverDispatchRoutes: FastifyPluginCallbackZod<DriverDispatchRoutesOptions> = (
   app,
-  { positions },
+  { positions, tokens },
   done,
 ) => {
   const repos = app.repositories;
@@ -170,11 +173,11 @@ const driverDispatchRoutes: FastifyPluginCallbackZod<DriverDispatchRoutesOptions
         response: { 200: DriverPositionsAnswerSchema, ...RESPONSES },
       },
     },
-    async (request) => {
-      const driver = await authenticateDriver(repos, request.headers.authorization);
-      const fixes = request.body.positions.map((fix) => ({ ...fix, at: new Date(fix.at) }));
-      return reportPositions(positions, driver, fixes, await now());
-    },
+    (request) =>
+      tokens.withDriver(request.headers.authorization, async (driver) => {
+        const fixes = request.body.positions.map((fix) => ({ ...fix, at: new Date(fix.at) }));
+        return reportPositions(positions, driver, fixes, await now());
+      }),
   );
 
   app.post(

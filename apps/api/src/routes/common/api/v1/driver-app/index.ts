@@ -7,6 +7,7 @@ import {
   authenticateDriver,
   updateTripStatus,
 } from '../../../../../services/driver-app.ts';
+import { createDriverTokenCache } from '../../../../../services/driver-token-cache.ts';
 import { createPositionIntake } from '../../../../../services/position-intake.ts';
 import driverDispatchRoutes from './dispatch-routes.ts';
 import driverPhotoRoutes from './photo-routes.ts';
@@ -40,6 +41,8 @@ const driverAppRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const repos = app.repositories;
   // Positions of many drivers arriving together are written together (decision 781).
   const positions = createPositionIntake(repos, app.database.kind);
+  // Their tokens are checked again in the batch that writes them (decision 792).
+  const tokens = createDriverTokenCache(repos);
 
   app.post(
     '/services/:id/accept',
@@ -79,10 +82,10 @@ const driverAppRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         },
       },
     },
-    async (request) => {
-      const driver = await authenticateDriver(repos, request.headers.authorization);
-      return positions.report(driver, request.body);
-    },
+    (request) =>
+      tokens.withDriver(request.headers.authorization, (driver) =>
+        positions.report(driver, request.body),
+      ),
   );
 
   app.post(
@@ -105,7 +108,7 @@ const driverAppRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   );
   // Offers, online switch, long-poll state, batched positions, giving back (decision 760); the
   // batched positions go through the same intake.
-  void app.register(driverDispatchRoutes, { positions });
+  void app.register(driverDispatchRoutes, { positions, tokens });
   // Optional photos of the trip under way (decision 761).
   void app.register(driverPhotoRoutes);
   done();
