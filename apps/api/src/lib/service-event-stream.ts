@@ -66,6 +66,22 @@ export function formatServiceEvent(event: Pick<ServiceEventRecord, 'seq' | 'type
   return `id: ${event.seq}\nevent: ${event.type}\ndata: ${JSON.stringify(event.payload)}\n\n`;
 }
 
+/**
+ * Each event's message as the streams write it, built once however many of this process's streams
+ * send it: the bus hands every stream of a service the same event object (decision 782). A shared
+ * link's redacted copy is built for its own stream.
+ */
+const messages = new WeakMap<ServiceEventRecord, Buffer>();
+
+function messageOf(event: ServiceEventRecord): Buffer {
+  let message = messages.get(event);
+  if (!message) {
+    message = Buffer.from(formatServiceEvent(event));
+    messages.set(event, message);
+  }
+  return message;
+}
+
 /** The `retry:` line that ends a stream at shutdown: a delay between the shutdown bounds. */
 export function shutdownRetryLine(): string {
   const spread = SSE_SHUTDOWN_RETRY_MAX_MS - SSE_SHUTDOWN_RETRY_MIN_MS;
@@ -131,7 +147,7 @@ export function openServiceEventStream(options: ServiceEventStreamOptions): void
   const redact = options.redact ?? ((event: ServiceEventRecord) => event);
   /** Sends one event; false when the client is so far behind that the stream was closed. */
   const send = (event: ServiceEventRecord): boolean => {
-    raw.write(formatServiceEvent(redact(event)));
+    raw.write(messageOf(redact(event)));
     lastSeq = event.seq;
     if (raw.writableLength <= MAX_BUFFERED_BYTES) return true;
     log.warn({ serviceId }, 'SSE client too slow: stream closed');

@@ -1,5 +1,5 @@
 import type { ServiceHistoryEvent } from '@auxilio/domain';
-import { and, asc, eq, getTableColumns, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { dispatchOffers, drivers, serviceEvents, services } from '../db/schema.ts';
@@ -74,7 +74,10 @@ export interface ServiceWriteTransaction {
    * in a few statements for all of them (docs/decisions/781): one update of the services, one of
    * their drivers, one insert of the events and one statement of notifications. A change that
    * takes a service out of the queue or frees its driver goes through `apply`. Each service and each
-   * driver at most once; answers in the order of `changes`.
+   * driver at most once; answers in the order of `changes`. The drivers the changes move must be
+   * locked in this transaction first, in id order, as every writer of several drivers locks them
+   * (a dispatcher's reassignment): the UPDATE alone would lock them in its plan's order, and two
+   * writers could then wait on each other.
    */
   applyAll: (
     changes: readonly { service: ServiceRow; change: ServiceChange }[],
@@ -255,23 +258,8 @@ async function applyInBulk(
       change.patch ? [{ id: service.id, patch: { ...change.patch, updatedAt } }] : [],
     ),
   );
+  // Their rows are already locked, in id order (see `applyAll`).
   const moved = changes.flatMap(({ change }) => (change.driver ? [change.driver] : []));
-  if (moved.length > 0) {
-    // Locked in id order first, as every other writer of several drivers locks them (a
-    // dispatcher's reassignment): the UPDATE alone would lock them in its plan's order, and two
-    // writers could then wait on each other.
-    await tx
-      .select({ id: drivers.id })
-      .from(drivers)
-      .where(
-        inArray(
-          drivers.id,
-          moved.map((driver) => driver.id),
-        ),
-      )
-      .orderBy(asc(drivers.id))
-      .for('update');
-  }
   await updateEach(tx, drivers, moved);
   const eventRows = changes.flatMap(({ service, change }) =>
     change.events.map((event, index) => ({
