@@ -113,8 +113,8 @@ describe('a driver takes a customer’s request in the driver app', () => {
     await shot(driverPage, 'driver-offer');
     await offer.getByRole('button', { name: 'Aceptar' }).click();
     await driverPage.getByRole('button', { name: 'Voy en camino' }).waitFor();
-    // SPEC: the customer sees who is coming as soon as the driver accepted. How soon is for a
-    // benchmark to measure, not for this test's timeout.
+    // SPEC: the customer sees who is coming as soon as the driver accepted. How soon is measured
+    // by bench/status-latency.ts (a driver assigned → named on the screen), not by this timeout.
     await customer.getByText(driver.name).first().waitFor({ timeout: 10_000 });
     await shot(driverPage, 'driver-trip-accepted');
     await shot(customer, 'customer-accepted');
