@@ -1,9 +1,9 @@
 // Status-latency benchmark: a status change written by the driver API must appear on the tracking
 // screen within 1 s, so the customer sees each step of the driver as it happens. The real app in
 // Chromium, the real API with its event stream on a fresh embedded database; this script plays
-// the driver over HTTP and measures, for each trip-status change, the time from the driver's call
-// to the screen's title changing: the assignment of a driver (the customer waits on the loading
-// screen, which becomes the tracking screen with the driver's name), then on route and arrived.
+// the dispatcher and the driver and measures the time from each call to the screen's title
+// changing: the dispatcher assigning a driver (the customer waits on the loading screen, which
+// becomes the tracking screen with the driver's name), then the driver's on route and arrived.
 // Prints median, p95 and worst of each; exits non-zero when a p95 is over budget. Needs a build
 // (`npm run bench` builds first).
 import type { ServiceRequestPayloadInput } from '@auxilio/domain';

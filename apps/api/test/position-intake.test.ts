@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { drivers, serviceEvents, services } from '../src/db/schema.ts';
 import { issueDriverToken } from '../src/services/driver-app.ts';
 import { createDriverTokenCache } from '../src/services/driver-token-cache.ts';
+import { hashServiceToken } from '../src/services/service-tokens.ts';
 import { createPositionIntake } from '../src/services/position-intake.ts';
 import { bearerHeaders } from './support/api-target.ts';
 import { createService } from './support/journey-service.ts';
@@ -505,10 +506,9 @@ describe('drivers’ tokens known from earlier positions (decision 792)', () => 
     const [free] = await driversWithoutTrip(2, 1);
     if (!signedOut || !replaced || !free) throw new Error('no drivers');
     const base = Date.now() - 120_000;
-    // Each token is known from an accepted position first.
-    for (const driver of [signedOut, replaced]) {
-      expect((await post(driver.headers, 18.4)).statusCode).toBe(200);
-    }
+    // Each token is known from an accepted position first, through each route.
+    expect((await post(signedOut.headers, 18.4)).statusCode).toBe(200);
+    expect((await postFixes(replaced.headers, queued(base, [0]))).statusCode).toBe(200);
     expect((await postFixes(free.headers, queued(base, [0]))).statusCode).toBe(200);
     const signOut = await t.app.inject({
       method: 'DELETE',
@@ -518,20 +518,22 @@ describe('drivers’ tokens known from earlier positions (decision 792)', () => 
     expect(signOut.statusCode).toBe(204);
     const newToken = await issueDriverToken(t.app.repositories, replaced.driverId);
     const freeToken = await issueDriverToken(t.app.repositories, free.driverId);
-    for (const driver of [signedOut, replaced]) {
-      expect((await post(driver.headers, 18.41)).statusCode).toBe(401);
+    // Refused first by the route each token is known to, then by the other.
+    expect((await post(signedOut.headers, 18.41)).statusCode).toBe(401);
+    expect((await postFixes(signedOut.headers, queued(base, [5]))).statusCode).toBe(401);
+    for (const driver of [replaced, free]) {
       expect((await postFixes(driver.headers, queued(base, [5]))).statusCode).toBe(401);
-      expect(await positionLatitudes(driver.serviceId)).toEqual([18.4]);
+      expect((await post(driver.headers, 18.42)).statusCode).toBe(401);
     }
-    expect((await post(free.headers, 18.42)).statusCode).toBe(401);
-    expect((await postFixes(free.headers, queued(base, [5]))).statusCode).toBe(401);
+    expect(await positionLatitudes(signedOut.serviceId)).toEqual([18.4]);
+    expect(await positionLatitudes(replaced.serviceId)).toEqual([queued(base, [0])[0]?.lat]);
     expect((await storedDriver(free.driverId)).lastSeenAt?.toISOString()).toBe(
       queued(base, [0])[0]?.at,
     );
     // The phones signed in again are answered with their new tokens.
     const again = await post(bearerHeaders(t, newToken), 18.43);
     expect(again.json()).toEqual({ accepted: true, serviceId: replaced.serviceId });
-    expect(await positionLatitudes(replaced.serviceId)).toEqual([18.4, 18.43]);
+    expect(await positionLatitudes(replaced.serviceId)).toEqual([queued(base, [0])[0]?.lat, 18.43]);
     const freeAgain = await postFixes(bearerHeaders(t, freeToken), queued(base, [5]));
     expect(freeAgain.json()).toEqual({ accepted: 1, lastPositionAt: queued(base, [5])[0]?.at });
   });
@@ -558,6 +560,41 @@ describe('drivers’ tokens known from earlier positions (decision 792)', () => 
       expect((await storedDriver(driver.driverId)).lastSeenAt).toBeNull();
     }
     expect(await positionLatitudes(trip.serviceId)).toEqual([]);
+  });
+
+  it('writes the requests with a driver’s new token and refuses those with the old one, in one batch', async () => {
+    const [trip] = await trips(1);
+    const [free] = await driversWithoutTrip(1, 1);
+    if (!trip || !free) throw new Error('no drivers');
+    const base = Date.now() - 60_000;
+    const at = (second: number) => new Date(base + second * 1000);
+    const place = (lat: number) => ({ lat, lng: -66.1, accuracy: 5 });
+    for (const driver of [trip, free]) {
+      const old = await storedDriver(driver.driverId);
+      const renewed = {
+        id: driver.driverId,
+        tokenHash: hashServiceToken(await issueDriverToken(t.app.repositories, driver.driverId)),
+      };
+      // An intake of its own: the first request is written at once, the other three wait for it
+      // and meet in the next batch, old and new tokens mixed.
+      const intake = createPositionIntake(t.app.repositories, t.db.kind);
+      const answers = await Promise.allSettled([
+        intake.report(renewed, place(18.5), at(0)),
+        intake.report(old, place(18.51), at(1)),
+        intake.reportFixes(renewed, [{ ...place(18.52), at: at(2) }]),
+        intake.reportFixes(old, [{ ...place(18.53), at: at(3) }]),
+      ]);
+      const serviceId = driver.serviceId || null;
+      expect(answers).toMatchObject([
+        { status: 'fulfilled', value: { accepted: true, serviceId } },
+        { status: 'rejected', reason: { code: 'UNAUTHORIZED' } },
+        { status: 'fulfilled', value: { accepted: 1, serviceId, lastSeenAt: at(2) } },
+        { status: 'rejected', reason: { code: 'UNAUTHORIZED' } },
+      ]);
+      const stored = await storedDriver(driver.driverId);
+      expect([stored.lastLat, stored.lastSeenAt]).toEqual([18.52, at(2)]);
+    }
+    expect(await positionLatitudes(trip.serviceId)).toEqual([18.5, 18.52]);
   });
 
   it('refuses on one API process a token signed out through another, though it knew it', async () => {

@@ -163,12 +163,14 @@ describe('the service write path', () => {
     const single = await writes.run(async (write) =>
       write.apply(await locked(write, alone.id), moveTo(driverIds[0], 18.1)),
     );
-    const bulk = await writes.run(async (write) =>
-      write.applyAll([
+    const bulk = await writes.run(async (write) => {
+      const services = [
         { service: await locked(write, together[0]?.id ?? ''), change: moveTo(driverIds[1], 18.2) },
         { service: await locked(write, together[1]?.id ?? ''), change: moveTo(driverIds[2], 18.3) },
-      ]),
-    );
+      ];
+      await write.lockDrivers(driverIds.slice(1));
+      return write.applyAll(services);
+    });
 
     const shape = (change: CommittedServiceChange) => ({
       patched: {
@@ -212,6 +214,27 @@ describe('the service write path', () => {
         ]);
       }),
     ).rejects.toThrow('a service changed twice');
+    expect((await serviceEventsOf(t, service.id, 'position')).length).toBe(0);
+  });
+
+  it('refuses a bulk write that moves a driver not locked first, and writes nothing then', async () => {
+    const service = await createService(t, CONNECT_PR);
+    const [driver] = await t.db.db.select({ id: drivers.id }).from(drivers).limit(1);
+    if (!driver) throw new Error('no driver');
+    const writes = createServiceWritePath(t.db.db);
+    await expect(
+      writes.run(async (write) => {
+        const row = await write.lock(service.id);
+        if (!row) throw new Error('no service');
+        const patch = { lastLat: 18.4, lastLng: -66.1, lastSeenAt: new Date() };
+        return write.applyAll([
+          {
+            service: row,
+            change: { events: [markedPosition(1)], driver: { id: driver.id, patch } },
+          },
+        ]);
+      }),
+    ).rejects.toThrow(`driver ${driver.id} was not locked`);
     expect((await serviceEventsOf(t, service.id, 'position')).length).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 import type { ServiceHistoryEvent } from '@auxilio/domain';
-import { and, eq, getTableColumns, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { dispatchOffers, drivers, serviceEvents, services } from '../db/schema.ts';
@@ -62,6 +62,12 @@ export interface ServiceWriteTransaction {
   /** Locks the service row until the transaction ends (FOR UPDATE); undefined when there is none. */
   lock: (serviceId: string) => Promise<ServiceRow | undefined>;
   /**
+   * Locks the rows of these drivers until the transaction ends, in id order, as every writer of
+   * several drivers locks them (a dispatcher's reassignment): an UPDATE alone would lock them in its
+   * plan's order, and two writers could then wait on each other. Answers the rows found.
+   */
+  lockDrivers: (driverIds: readonly string[]) => Promise<ServiceDriverRow[]>;
+  /**
    * Inserts a new service; undefined, with nothing written, when the id is already a service. Its
    * `created` event is then appended with `apply`, in this transaction, after the rows the service
    * needs first (its payment claim).
@@ -75,9 +81,7 @@ export interface ServiceWriteTransaction {
    * their drivers, one insert of the events and one statement of notifications. A change that
    * takes a service out of the queue or frees its driver goes through `apply`. Each service and each
    * driver at most once; answers in the order of `changes`. The drivers the changes move must be
-   * locked in this transaction first, in id order, as every writer of several drivers locks them
-   * (a dispatcher's reassignment): the UPDATE alone would lock them in its plan's order, and two
-   * writers could then wait on each other.
+   * locked first with `lockDrivers` (it throws otherwise).
    */
   applyAll: (
     changes: readonly { service: ServiceRow; change: ServiceChange }[],
@@ -258,7 +262,7 @@ async function applyInBulk(
       change.patch ? [{ id: service.id, patch: { ...change.patch, updatedAt } }] : [],
     ),
   );
-  // Their rows are already locked, in id order (see `applyAll`).
+  // Their rows are already locked, in id order (`lockDrivers`).
   const moved = changes.flatMap(({ change }) => (change.driver ? [change.driver] : []));
   await updateEach(tx, drivers, moved);
   const eventRows = changes.flatMap(({ service, change }) =>
@@ -300,6 +304,7 @@ function definedOf<T extends object>(patch: T): Partial<T> {
 }
 
 function writesOf(tx: Db, changed: CommittedServiceChange[]): ServiceWriteTransaction {
+  const lockedDrivers = new Set<string>();
   const record = (change: CommittedServiceChange): CommittedServiceChange => {
     if (change.events.length > 0) changed.push(change);
     return change;
@@ -345,6 +350,18 @@ function writesOf(tx: Db, changed: CommittedServiceChange[]): ServiceWriteTransa
         await tx.select().from(services).where(eq(services.id, serviceId)).for('update').limit(1)
       )[0],
 
+    lockDrivers: async (driverIds) => {
+      if (driverIds.length === 0) return [];
+      const rows = await tx
+        .select()
+        .from(drivers)
+        .where(inArray(drivers.id, [...driverIds]))
+        .orderBy(asc(drivers.id))
+        .for('update');
+      for (const row of rows) lockedDrivers.add(row.id);
+      return rows;
+    },
+
     insert: async (row) =>
       (
         await tx
@@ -363,10 +380,13 @@ function writesOf(tx: Db, changed: CommittedServiceChange[]): ServiceWriteTransa
       if (ids.size < changes.length) throw new Error('applyAll: a service changed twice');
       const oneByOne = ({ service, change }: { service: ServiceRow; change: ServiceChange }) =>
         leavesQueue(service, change) || change.driver?.patch.status === 'available';
-      const bulk = await applyInBulk(
-        tx,
-        changes.filter((item) => !oneByOne(item)),
-      );
+      const inBulk = changes.filter((item) => !oneByOne(item));
+      for (const { change } of inBulk) {
+        if (change.driver && !lockedDrivers.has(change.driver.id)) {
+          throw new Error(`applyAll: driver ${change.driver.id} was not locked (lockDrivers)`);
+        }
+      }
+      const bulk = await applyInBulk(tx, inBulk);
       const results: CommittedServiceChange[] = [];
       for (const item of changes) {
         results.push(

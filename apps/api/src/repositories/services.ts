@@ -340,7 +340,7 @@ export function createServicesRepository(db: Db, writes: ServiceWritePath): Serv
       }),
 
     changeActiveOfDrivers: (driverIds, decide) =>
-      writes.run(async ({ tx, applyAll }) => {
+      writes.run(async ({ tx, lockDrivers, applyAll }) => {
         const committed = new Map<string, CommittedServiceChange>();
         if (driverIds.length === 0) return committed;
         const locked = await tx
@@ -360,12 +360,7 @@ export function createServicesRepository(db: Db, writes: ServiceWritePath): Serv
         }
         if (served.size === 0) return committed;
         // The service first, then its driver (the write path's lock order).
-        const lockedDrivers = await tx
-          .select()
-          .from(drivers)
-          .where(inArray(drivers.id, [...served.keys()]))
-          .orderBy(asc(drivers.id))
-          .for('update');
+        const lockedDrivers = await lockDrivers([...served.keys()]);
         const driverOf = new Map(lockedDrivers.map((driver) => [driver.id, driver]));
         const changes: { service: ServiceRow; change: ServiceChange }[] = [];
         for (const service of locked) {

@@ -60,18 +60,24 @@ export async function issueDriverToken(repos: DriverRepos, driverId: string): Pr
   return token;
 }
 
+/** 401 for a request without a driver token. */
+export const missingDriverToken = (): AppError =>
+  new AppError('UNAUTHORIZED', 'Missing driver token: send Authorization: Bearer <token>');
+
+/** 401 for a token no driver holds (never issued, signed out, or replaced by a new sign-in). */
+export const unknownDriverToken = (): AppError =>
+  new AppError('UNAUTHORIZED', 'Unknown driver token');
+
 /** The driver whose token is in `Authorization: Bearer`; 401 when missing or unknown. */
 export async function authenticateDriver(
   repos: DriverRepos,
   authorization: string | undefined,
 ): Promise<DriverRow> {
   const token = bearerTokenOf(authorization);
-  if (!token) {
-    throw new AppError('UNAUTHORIZED', 'Missing driver token: send Authorization: Bearer <token>');
-  }
+  if (!token) throw missingDriverToken();
   // The hash is unique and looked up by equality: the token itself is never compared or stored.
   const driver = await repos.drivers.findByTokenHash(hashServiceToken(token));
-  if (!driver) throw new AppError('UNAUTHORIZED', 'Unknown driver token');
+  if (!driver) throw unknownDriverToken();
   return driver;
 }
 

@@ -1,6 +1,6 @@
-import { AppError } from '../lib/errors.ts';
 import type { Repositories } from '../repositories/index.ts';
-import { authenticateDriver } from './driver-app.ts';
+import { AppError } from '../lib/errors.ts';
+import { missingDriverToken, unknownDriverToken } from './driver-app.ts';
 import type { SignedDriver } from './position-intake.ts';
 import { bearerTokenOf, hashServiceToken } from './service-tokens.ts';
 
@@ -18,7 +18,7 @@ const MAX_TOKENS = 20_000;
 export interface DriverTokenCache {
   /**
    * Runs `write` as the driver the bearer token opens: known from an earlier request, or read from
-   * the database (401 when the token is missing or unknown). Only for writes that check the token
+   * the database by token hash (401 when the token is missing or unknown). Only for writes that check the token
    * again under the lock of the driver's row (the position intake).
    */
   withDriver<T>(
@@ -42,15 +42,18 @@ export function createDriverTokenCache(
     known.set(tokenHash, { driverId, until: now + keepMs });
   };
 
-  const driverOf = async (authorization: string | undefined): Promise<SignedDriver> => {
+  const driverOf = async (
+    authorization: string | undefined,
+  ): Promise<{ id: string; tokenHash: string }> => {
     const token = bearerTokenOf(authorization);
-    const tokenHash = token === undefined ? undefined : hashServiceToken(token);
-    if (tokenHash === undefined) return authenticateDriver(repos, authorization);
+    if (token === undefined) throw missingDriverToken();
+    const tokenHash = hashServiceToken(token);
     const now = Date.now();
     const entry = known.get(tokenHash);
     if (entry && entry.until > now) return { id: entry.driverId, tokenHash };
     known.delete(tokenHash);
-    const driver = await authenticateDriver(repos, authorization);
+    const driver = await repos.drivers.findByTokenHash(tokenHash);
+    if (!driver) throw unknownDriverToken();
     remember(tokenHash, driver.id, now);
     return { id: driver.id, tokenHash };
   };
@@ -61,7 +64,7 @@ export function createDriverTokenCache(
       try {
         return await write(driver);
       } catch (error) {
-        if (error instanceof AppError && error.code === 'UNAUTHORIZED' && driver.tokenHash) {
+        if (error instanceof AppError && error.code === 'UNAUTHORIZED') {
           known.delete(driver.tokenHash);
         }
         throw error;

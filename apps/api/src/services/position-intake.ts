@@ -1,8 +1,12 @@
 import { isAccurateEnough } from '@auxilio/domain';
 import type { DriverPosition, DriverRow } from '../repositories/drivers.ts';
 import type { Repositories } from '../repositories/index.ts';
-import { AppError } from '../lib/errors.ts';
-import { positionChange, type PositionReport, type PositionResult } from './driver-app.ts';
+import {
+  positionChange,
+  unknownDriverToken,
+  type PositionReport,
+  type PositionResult,
+} from './driver-app.ts';
 
 // The positions drivers post while they work (docs/decisions/781): one at a time
 // (`POST /position`) or the fixes a phone queued (`POST /positions`). Every driver on a trip posts
@@ -191,8 +195,8 @@ function positionOf(fix: Fix): DriverPosition {
   };
 }
 
-/** A driver's requests in a batch, sorted out under the lock of the driver's row. */
-interface Sorted {
+/** A driver's requests in a batch, their tokens checked under the lock of the driver's row. */
+interface Checked {
   /** The requests whose token the row holds, in arrival order. */
   signed: Pending[];
   /** The others: their token was signed out or replaced since it was checked. */
@@ -200,15 +204,17 @@ interface Sorted {
   fixes: Merged;
 }
 
-function sortOut(requests: readonly Pending[], row: SignedDriver, storedAt: Date | null): Sorted {
+function checkTokens(
+  requests: readonly Pending[],
+  row: SignedDriver,
+  storedAt: Date | null,
+): Checked {
   const holds = (pending: Pending) =>
     row.tokenHash !== null && pending.driver.tokenHash === row.tokenHash;
   const signed = requests.filter(holds);
   const refused = requests.filter((pending) => !holds(pending));
   return { signed, refused, fixes: merge(signed, storedAt) };
 }
-
-const unknownToken = () => new AppError('UNAUTHORIZED', 'Unknown driver token');
 
 /**
  * One batch: the trips' services and their drivers in one transaction, then each driver without a
@@ -226,13 +232,13 @@ async function writeBatch(
   }
   // Decided under the lock of the driver's row: the stored token and position are the ones
   // compared with.
-  const sorted = new Map<string, Sorted>();
+  const checked = new Map<string, Checked>();
   const changed = await repos.services.changeActiveOfDrivers(
     [...requestsOf.keys()],
     (service, driver) => {
-      const driverSorted = sortOut(requestsOf.get(driver.id) ?? [], driver, driver.lastSeenAt);
-      sorted.set(driver.id, driverSorted);
-      const { newest } = driverSorted.fixes;
+      const ofDriver = checkTokens(requestsOf.get(driver.id) ?? [], driver, driver.lastSeenAt);
+      checked.set(driver.id, ofDriver);
+      const { newest } = ofDriver.fixes;
       if (!newest) return 'keep';
       const change = positionChange(service, driver, newest, newest.at);
       return { ...change, driver: { id: driver.id, patch: positionOf(newest) } };
@@ -243,13 +249,13 @@ async function writeBatch(
     const change = changed.get(driverId);
     try {
       const { signed, refused, fixes } =
-        sorted.get(driverId) ?? (await moveWithoutTrip(repos, driverId, requests));
+        checked.get(driverId) ?? (await moveWithoutTrip(repos, driverId, requests));
       const serviceId = change && change.events.length > 0 ? change.service.id : null;
       signed.forEach((pending, index) => {
         const accepted = fixes.counts[index] ?? 0;
         results.set(pending, { accepted, serviceId, lastSeenAt: fixes.lastSeenAt });
       });
-      for (const pending of refused) results.set(pending, unknownToken());
+      for (const pending of refused) results.set(pending, unknownDriverToken());
     } catch (error) {
       for (const pending of requests) {
         results.set(pending, error instanceof Error ? error : new Error(String(error)));
@@ -269,22 +275,23 @@ async function moveWithoutTrip(
   repos: IntakeRepos,
   driverId: string,
   requests: readonly Pending[],
-): Promise<Sorted> {
+): Promise<Checked> {
   // Almost always one token; after a new sign-in, requests with the old one may wait beside it.
   const tokens = [...new Set(requests.map((pending) => pending.driver.tokenHash))].reverse();
   for (const tokenHash of tokens) {
     if (tokenHash === null) continue;
     const row = { id: driverId, tokenHash };
-    const { newest } = sortOut(requests, row, null).fixes;
+    const { newest } = checkTokens(requests, row, null).fixes;
     if (newest) {
-      const at = newest.takenNow === true;
-      const moved = await repos.drivers.moveIfNewer(driverId, tokenHash, positionOf(newest), at);
-      if (moved.found) return sortOut(requests, row, moved.storedAt);
+      const orSameInstant = newest.takenNow === true;
+      const position = positionOf(newest);
+      const moved = await repos.drivers.moveIfNewer(driverId, tokenHash, position, orSameInstant);
+      if (moved.found) return checkTokens(requests, row, moved.storedAt);
     } else {
       // Nothing to write (no usable fix): the token is still checked, and the stored time answered.
       const stored = await repos.drivers.findByTokenHash(tokenHash);
-      if (stored?.id === driverId) return sortOut(requests, row, stored.lastSeenAt);
+      if (stored?.id === driverId) return checkTokens(requests, row, stored.lastSeenAt);
     }
   }
-  return sortOut(requests, { id: driverId, tokenHash: null }, null);
+  return checkTokens(requests, { id: driverId, tokenHash: null }, null);
 }
