@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
 import { drizzle as drizzleNodePostgres, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { statementsOnTheirOwnTurn } from './pglite-turns.ts';
 import * as schema from './schema.ts';
 
 // ARCHITECTURE decision 2: PostgreSQL dialect everywhere; PGlite embedded by default, a real
@@ -261,10 +262,11 @@ export async function openDatabase(options: {
   if (!dataDir.includes('://')) {
     await mkdir(dataDir, { recursive: true });
   }
-  const client =
+  const client = statementsOnTheirOwnTurn(
     dataDir === IN_MEMORY_DATA_DIR && emptyClusterDump
       ? await PGlite.create({ loadDataDir: emptyClusterDump, startParams: PGLITE_START_PARAMS })
-      : await PGlite.create(dataDir, { startParams: PGLITE_START_PARAMS });
+      : await PGlite.create(dataDir, { startParams: PGLITE_START_PARAMS }),
+  );
   const db = drizzlePglite({ client, schema });
   let closed = false;
   const handle: DatabaseHandle = {
