@@ -87,6 +87,12 @@ const post = (headers: Record<string, string>, lat: number) =>
     payload: { lat, lng: -66.1, heading: 90, accuracy: 5 },
   });
 
+/** A fix of 5 m accuracy at latitude `lat` (the single-fix body's fields). */
+const place = (lat: number) => ({ lat, lng: -66.1, accuracy: 5 });
+
+/** The instant `second` seconds after `base` (ms). */
+const secondsAfter = (base: number) => (second: number) => new Date(base + second * 1000);
+
 interface QueuedFix {
   lat: number;
   lng: number;
@@ -232,13 +238,12 @@ describe('driver positions written in batches (decision 781)', () => {
       },
       t.db.kind,
     );
-    const fix = (lat: number) => ({ lat, lng: -66.1, accuracy: 5 });
     // The first is written at once; the next two wait for it and, on the embedded database, share
     // the next batch.
     const [firstAnswer, tripAnswer, freeAnswer] = await Promise.allSettled([
-      intake.report(firstDriver, fix(18.47)),
-      intake.report(tripDriver, fix(18.48)),
-      intake.report(free, fix(18.49)),
+      intake.report(firstDriver, place(18.47)),
+      intake.report(tripDriver, place(18.48)),
+      intake.report(free, place(18.49)),
     ]);
     expect(firstAnswer).toEqual({
       status: 'fulfilled',
@@ -430,7 +435,7 @@ describe('queued fixes (`POST /positions`) in the same batches (decision 781)', 
     const [free] = await driversWithoutTrip(1, 1);
     if (!trip || !free) throw new Error('no drivers');
     const base = Date.now() - 120_000;
-    const at = (second: number) => new Date(base + second * 1000);
+    const at = secondsAfter(base);
     const fixes = (seconds: readonly number[]) =>
       queued(base, seconds).map((fix) => ({ ...fix, at: new Date(fix.at) }));
     for (const driver of [trip, free]) {
@@ -439,7 +444,6 @@ describe('queued fixes (`POST /positions`) in the same batches (decision 781)', 
       // An intake of its own, so the batches are known: the first position is written at once,
       // the rest wait for it and meet in the next batch, in this order.
       const intake = createPositionIntake(t.app.repositories, t.db.kind);
-      const place = (lat: number) => ({ lat, lng: -66.1, accuracy: 5 });
       const answers = await Promise.all([
         intake.report(row, place(18.3), at(0)),
         intake.reportFixes(row, fixes([10, 20])),
@@ -567,8 +571,7 @@ describe('drivers’ tokens known from earlier positions (decision 792)', () => 
     const [free] = await driversWithoutTrip(1, 1);
     if (!trip || !free) throw new Error('no drivers');
     const base = Date.now() - 60_000;
-    const at = (second: number) => new Date(base + second * 1000);
-    const place = (lat: number) => ({ lat, lng: -66.1, accuracy: 5 });
+    const at = secondsAfter(base);
     for (const driver of [trip, free]) {
       const old = await storedDriver(driver.driverId);
       const renewed = {

@@ -18,8 +18,8 @@ const MAX_TOKENS = 20_000;
 export interface DriverTokenCache {
   /**
    * Runs `write` as the driver the bearer token opens: known from an earlier request, or read from
-   * the database by token hash (401 when the token is missing or unknown). Only for writes that check the token
-   * again under the lock of the driver's row (the position intake).
+   * the database by token hash (401 when the token is missing or unknown). Only for writes that
+   * check the token again under the lock of the driver's row (the position intake).
    */
   withDriver<T>(
     authorization: string | undefined,
